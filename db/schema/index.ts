@@ -1,0 +1,3 @@
+export * from "./analytics";
+export * from "./jobs";
+export * from "./payments";

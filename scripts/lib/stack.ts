@@ -1,0 +1,149 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import * as schema from "../../db/schema";
+import { seedDemoData } from "../../db/seed";
+import { applyMigrations, startSqld } from "./database";
+import { startChild, stopChildren, waitForHttp, type Child } from "./processes";
+
+export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
+const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
+
+export type StackOptions = {
+  port: number;
+  sandboxPort: number;
+  sqldPort: number;
+  inspectorPort?: number;
+  dataDir: string;
+  /** Seconds between cron ticks (Cloudflare: 60). Tests shorten it. */
+  cronTickSeconds: number;
+  quiet?: boolean;
+  log?: (line: string) => void;
+};
+
+export type Stack = { urls: { web: string; sandbox: string; database: string }; stop: () => Promise<void> };
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Builds the Remix app when there is no build or the sources changed since. */
+export async function ensureBuild(log: (line: string) => void): Promise<void> {
+  const built = join(ROOT, "build/server/index.js");
+  const sources = ["app", "vite.config.ts", "remix.config.ts", "public"].map((p) => join(ROOT, p));
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  log("Building the web app (remix vite:build)…");
+  const build = startChild("build", bin("remix"), ["vite:build"], { cwd: ROOT, quiet: true });
+  const code = await new Promise<number | null>((r) => build.process.on("exit", r));
+  if (code !== 0) throw new Error("remix vite:build failed");
+}
+
+function parseDotEnv(text: string): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) vars[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return vars;
+}
+
+/**
+ * Local values every Worker reads instead of production's. `wrangler dev` gives --env-file
+ * only to the first config, so the values travel as the child's whole environment
+ * (CLOUDFLARE_INCLUDE_PROCESS_ENV), which is kept minimal on purpose; the env file makes the
+ * web Worker read the same values even when a root .dev.vars exists.
+ */
+function workerVars(options: StackOptions): { env: NodeJS.ProcessEnv; envFile: string } {
+  const devVarsPath = join(ROOT, ".dev.vars");
+  const vars: Record<string, string> = {
+    ...(existsSync(devVarsPath) ? parseDotEnv(readFileSync(devVarsPath, "utf8")) : {}),
+    APP_ENV: "development",
+    DATABASE_URL: `http://127.0.0.1:${options.sqldPort}`,
+    DATABASE_AUTH_TOKEN: "",
+    DEV_CRON_ROUTE: "1",
+    SANDBOX_URL: `http://127.0.0.1:${options.sandboxPort}`,
+  };
+  const envFile = join(options.dataDir, "workers.env");
+  writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CI: "true",
+    WRANGLER_SEND_METRICS: "false",
+    CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+    ...vars,
+  };
+  return { env, envFile };
+}
+
+/**
+ * The embedded default: sqld, migrations, demo seed (first start only), the sandbox, the
+ * three Workers in one `wrangler dev`, and a ticker that fires the cron Worker as Cloudflare would.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const children: Child[] = [];
+  let ticker: NodeJS.Timeout | undefined;
+  const stop = async () => {
+    if (ticker) clearInterval(ticker);
+    await stopChildren([...children].reverse());
+  };
+  try {
+    mkdirSync(options.dataDir, { recursive: true });
+    await ensureBuild(log);
+    const databaseUrl = `http://127.0.0.1:${options.sqldPort}`;
+    children.push(await startSqld({ dataDir: options.dataDir, port: options.sqldPort }));
+    await applyMigrations(databaseUrl);
+    const client = createClient({ url: databaseUrl });
+    if (await seedDemoData(drizzle(client, { schema }))) log("Demo data seeded.");
+    client.close();
+
+    const sandbox = startChild("sandbox", bin("tsx"), [join(ROOT, "workers/sandbox/server.ts")], {
+      env: { SANDBOX_PORT: String(options.sandboxPort) },
+      quiet: options.quiet,
+    });
+    children.push(sandbox);
+    await waitForHttp(`http://127.0.0.1:${options.sandboxPort}/health`, 20_000, sandbox.process);
+
+    const { env: wranglerEnv, envFile } = workerVars(options);
+    const wrangler = startChild(
+      "workers",
+      bin("wrangler"),
+      [
+        "dev",
+        ...["wrangler.toml", "workers/jobs/wrangler.toml", "workers/cron/wrangler.toml"].flatMap((c) => ["-c", c]),
+        "--ip", "127.0.0.1",
+        "--port", String(options.port),
+        "--inspector-port", String(options.inspectorPort ?? options.port + 1000),
+        "--persist-to", join(options.dataDir, "wrangler"),
+        "--env-file", envFile,
+        "--show-interactive-dev-session=false",
+        "--log-level", options.quiet ? "error" : "log",
+      ],
+      { cwd: ROOT, quiet: options.quiet, env: wranglerEnv, inheritEnv: false },
+    );
+    children.push(wrangler);
+    const web = `http://127.0.0.1:${options.port}`;
+    await waitForHttp(`${web}/api/health`, 90_000, wrangler.process);
+
+    const tick = () =>
+      fetch(`${web}/__dev/cron`, { method: "POST" })
+        .then(async (r) => {
+          if (!r.ok) log(`cron tick failed: HTTP ${r.status} ${await r.text()}`);
+        })
+        .catch((error) => log(`cron tick failed: ${String(error)}`));
+    void tick();
+    ticker = setInterval(tick, options.cronTickSeconds * 1000);
+
+    return {
+      urls: { web, sandbox: `http://127.0.0.1:${options.sandboxPort}`, database: databaseUrl },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

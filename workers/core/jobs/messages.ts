@@ -1,0 +1,20 @@
+import type { AnalyticsEventRecord } from "../analytics/event";
+
+/** Every message on the "reys-jobs" queue, told apart by `kind`. */
+export type JobMessage =
+  | { kind: "analytics.ingest"; events: AnalyticsEventRecord[] }
+  | { kind: "analytics.rollup" }
+  | { kind: "payments.check"; scheduledAt: number };
+
+export type JobKind = JobMessage["kind"];
+
+/** Retry delay after a failed attempt: 10 s, 20 s, 40 s … capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempts - 1), 600);
+}
+
+export function isJobMessage(value: unknown): value is JobMessage {
+  if (typeof value !== "object" || value === null || !("kind" in value)) return false;
+  const kind = (value as { kind: unknown }).kind;
+  return kind === "analytics.ingest" || kind === "analytics.rollup" || kind === "payments.check";
+}

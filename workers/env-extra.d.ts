@@ -1,0 +1,14 @@
+// Secrets and local-only vars: not in wrangler.toml, so `wrangler types` cannot see them.
+// Set secrets with `wrangler secret put NAME`; locally `npm start` passes them in.
+declare namespace Cloudflare {
+  interface Env {
+    /** Turso auth token (empty for the local sqld). */
+    DATABASE_AUTH_TOKEN?: string;
+    /** "1" only under `npm start`: mounts POST /__dev/cron. */
+    DEV_CRON_ROUTE?: string;
+  }
+}
+
+/** The jobs and cron Workers' bindings: subsets of the web Worker's (see their wrangler.toml). */
+type JobsEnv = Pick<Env, "JOBS" | "APP_ENV" | "DATABASE_URL" | "DATABASE_AUTH_TOKEN">;
+type CronEnv = Pick<Env, "JOBS" | "APP_ENV">;

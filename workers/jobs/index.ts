@@ -1,0 +1,37 @@
+import { createDb } from "../../db/client";
+import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
+import { processJob, recordDeadJob } from "./process";
+
+const DEAD_LETTER_QUEUE = "reys-jobs-dlq";
+
+export default {
+  async queue(batch, env) {
+    const deps = {
+      db: createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }),
+      now: () => Date.now(),
+    };
+    if (batch.queue === DEAD_LETTER_QUEUE) {
+      for (const message of batch.messages) {
+        await recordDeadJob(deps, message);
+        message.ack();
+      }
+      return;
+    }
+    // Messages are handled one by one so one failure retries only itself.
+    for (const message of batch.messages) {
+      if (!isJobMessage(message.body)) {
+        console.error("jobs: dropping a message of unknown shape", message.id);
+        await recordDeadJob(deps, message);
+        message.ack();
+        continue;
+      }
+      try {
+        await processJob(deps, message.body);
+        message.ack();
+      } catch (error) {
+        console.error(`jobs: ${message.body.kind} failed (attempt ${message.attempts})`, error);
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }
+  },
+} satisfies ExportedHandler<JobsEnv, JobMessage>;

@@ -1,0 +1,48 @@
+import type { Db } from "../../db/client";
+import { deadJobs } from "../../db/schema";
+import { ingestEvents } from "../core/analytics/ingest";
+import { rollUpDirtyDays } from "../core/analytics/rollup";
+import { checkPendingPayments } from "../core/billing/payment-checks";
+import type { JobMessage } from "../core/jobs/messages";
+
+export type JobDeps = { db: Db; now: () => number };
+
+/** Does the work of one queue message. Every handler is idempotent: redelivery changes nothing twice. */
+export async function processJob(deps: JobDeps, job: JobMessage): Promise<void> {
+  switch (job.kind) {
+    case "analytics.ingest":
+      await ingestEvents(deps.db, job.events);
+      return;
+    case "analytics.rollup":
+      await rollUpDirtyDays(deps.db, deps.now());
+      return;
+    case "payments.check":
+      await checkPendingPayments(deps.db, deps.now());
+      return;
+    default: {
+      const unknown: never = job;
+      throw new Error(`Unknown job ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Keeps a message that exhausted its retries, so nothing is silently lost. */
+export async function recordDeadJob(
+  deps: JobDeps,
+  message: { id: string; body: unknown; attempts: number },
+): Promise<void> {
+  const kind =
+    typeof message.body === "object" && message.body !== null && "kind" in message.body
+      ? String(message.body.kind)
+      : "unknown";
+  await deps.db
+    .insert(deadJobs)
+    .values({
+      id: message.id,
+      kind,
+      body: message.body,
+      attempts: message.attempts,
+      failedAt: new Date(deps.now()),
+    })
+    .onConflictDoNothing();
+}

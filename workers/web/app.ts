@@ -1,0 +1,29 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono } from "hono";
+import { api } from "./api";
+import type { AppBindings } from "./bindings";
+import { securityHeaders } from "./lib/security-headers";
+
+/**
+ * The web Worker: /api/* goes to the Hono routers, everything else to Remix.
+ * Static client assets never reach this code: Workers Static Assets serves them first.
+ */
+export function createWebApp(build: ServerBuild) {
+  const handleRemix = createRequestHandler(build, build.mode);
+  return new Hono<AppBindings>()
+    .use(securityHeaders)
+    .route("/api", api)
+    .post("/__dev/cron", async (c) => {
+      // Local only: `npm start` calls this once a minute because `wrangler dev` never fires
+      // cron triggers. Production never sets DEV_CRON_ROUTE, so the route answers 404 there.
+      if (c.env.DEV_CRON_ROUTE !== "1") return c.notFound();
+      const result = await c.env.CRON.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+      return c.json(result, result.outcome === "ok" ? 200 : 500);
+    })
+    .all("*", (c) =>
+      handleRemix(c.req.raw, {
+        cloudflare: { env: c.env, ctx: c.executionCtx },
+        cspNonce: c.get("cspNonce"),
+      }),
+    );
+}
