@@ -4,12 +4,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { remixConfig } from "./remix.config";
 
-declare module "@remix-run/cloudflare" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 export default defineConfig(({ command }) => ({
   plugins: [
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),

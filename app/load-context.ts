@@ -4,6 +4,10 @@ declare module "@remix-run/cloudflare" {
     /** CSP nonce of this response: every inline script Remix renders carries it. */
     cspNonce: string;
   }
+
+  interface Future {
+    v3_singleFetch: true;
+  }
 }
 
 export {};

@@ -61,11 +61,11 @@ export function startAnalytics(): void {
     q.flushOnHide();
     if (q.size > 0) sessionStorage.setItem(PENDING_KEY, JSON.stringify(q.pending()));
   };
-  addEventListener("pagehide", onHide);
+  window.addEventListener("pagehide", onHide);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") onHide();
   });
-  addEventListener("error", (event) => {
+  window.addEventListener("error", (event) => {
     const { message, stack } = describeError(event.error ?? event.message);
     q.track({
       eventType: "error",
@@ -75,7 +75,7 @@ export function startAnalytics(): void {
       metadata: { stack, source: event.filename, line: event.lineno, column: event.colno },
     });
   });
-  addEventListener("unhandledrejection", (event) => {
+  window.addEventListener("unhandledrejection", (event) => {
     const { message, stack } = describeError(event.reason);
     q.track({
       eventType: "error",

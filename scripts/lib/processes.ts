@@ -9,7 +9,9 @@ export function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -39,11 +41,11 @@ export function startChild(
   name: string,
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; quiet?: boolean; cwd?: string; inheritEnv?: boolean } = {},
+  options: { env?: Record<string, string | undefined>; quiet?: boolean; cwd?: string; inheritEnv?: boolean } = {},
 ): Child {
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: options.inheritEnv === false ? options.env : { ...process.env, ...options.env },
+    env: (options.inheritEnv === false ? options.env : { ...process.env, ...options.env }) as NodeJS.ProcessEnv,
     stdio: options.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -64,10 +66,14 @@ export async function stopChildren(children: Child[]): Promise<void> {
   const alive = children.filter((c) => c.process.exitCode === null && c.process.pid);
   for (const c of alive) signalGroup(c, "SIGTERM");
   const deadline = Date.now() + 5000;
-  while (alive.some((c) => c.process.exitCode === null && c.process.signalCode === null) && Date.now() < deadline) {
+  while (
+    alive.some((c) => c.process.exitCode === null && c.process.signalCode === null) &&
+    Date.now() < deadline
+  ) {
     await new Promise((r) => setTimeout(r, 100));
   }
-  for (const c of alive) if (c.process.exitCode === null && c.process.signalCode === null) signalGroup(c, "SIGKILL");
+  for (const c of alive)
+    if (c.process.exitCode === null && c.process.signalCode === null) signalGroup(c, "SIGKILL");
 }
 
 function signalGroup(child: Child, signal: NodeJS.Signals) {

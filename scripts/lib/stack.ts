@@ -56,7 +56,7 @@ function parseDotEnv(text: string): Record<string, string> {
  * (CLOUDFLARE_INCLUDE_PROCESS_ENV), which is kept minimal on purpose; the env file makes the
  * web Worker read the same values even when a root .dev.vars exists.
  */
-function workerVars(options: StackOptions): { env: NodeJS.ProcessEnv; envFile: string } {
+function workerVars(options: StackOptions): { env: Record<string, string | undefined>; envFile: string } {
   const devVarsPath = join(ROOT, ".dev.vars");
   const vars: Record<string, string> = {
     ...(existsSync(devVarsPath) ? parseDotEnv(readFileSync(devVarsPath, "utf8")) : {}),
@@ -67,8 +67,13 @@ function workerVars(options: StackOptions): { env: NodeJS.ProcessEnv; envFile: s
     SANDBOX_URL: `http://127.0.0.1:${options.sandboxPort}`,
   };
   const envFile = join(options.dataDir, "workers.env");
-  writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-  const env: NodeJS.ProcessEnv = {
+  writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("\n") + "\n",
+  );
+  const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     CI: "true",
@@ -114,14 +119,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       bin("wrangler"),
       [
         "dev",
-        ...["wrangler.toml", "workers/jobs/wrangler.toml", "workers/cron/wrangler.toml"].flatMap((c) => ["-c", c]),
-        "--ip", "127.0.0.1",
-        "--port", String(options.port),
-        "--inspector-port", String(options.inspectorPort ?? options.port + 1000),
-        "--persist-to", join(options.dataDir, "wrangler"),
-        "--env-file", envFile,
+        ...["wrangler.toml", "workers/jobs/wrangler.toml", "workers/cron/wrangler.toml"].flatMap((c) => [
+          "-c",
+          c,
+        ]),
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(options.port),
+        "--inspector-port",
+        String(options.inspectorPort ?? options.port + 1000),
+        "--persist-to",
+        join(options.dataDir, "wrangler"),
+        "--env-file",
+        envFile,
         "--show-interactive-dev-session=false",
-        "--log-level", options.quiet ? "error" : "log",
+        "--log-level",
+        options.quiet ? "error" : "log",
       ],
       { cwd: ROOT, quiet: options.quiet, env: wranglerEnv, inheritEnv: false },
     );

@@ -4,6 +4,11 @@ import { api } from "./api";
 import type { AppBindings } from "./bindings";
 import { securityHeaders } from "./lib/security-headers";
 
+/** `Fetcher.scheduled()` (compatibility flag service_binding_extra_handlers) is not in workers-types yet. */
+type ScheduledFetcher = {
+  scheduled(options: { cron: string; scheduledTime: Date }): Promise<{ outcome: string; noRetry: boolean }>;
+};
+
 /**
  * The web Worker: /api/* goes to the Hono routers, everything else to Remix.
  * Static client assets never reach this code: Workers Static Assets serves them first.
@@ -17,7 +22,8 @@ export function createWebApp(build: ServerBuild) {
       // Local only: `npm start` calls this once a minute because `wrangler dev` never fires
       // cron triggers. Production never sets DEV_CRON_ROUTE, so the route answers 404 there.
       if (c.env.DEV_CRON_ROUTE !== "1") return c.notFound();
-      const result = await c.env.CRON.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+      const cron = c.env.CRON as unknown as ScheduledFetcher;
+      const result = await cron.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
       return c.json(result, result.outcome === "ok" ? 200 : 500);
     })
     .all("*", (c) =>

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { analyticsDaily, analyticsDailyByType, analyticsDirtyDays } from "../../../db/schema";
+import { analyticsDailyByType, analyticsDirtyDays } from "../../../db/schema";
 import { dayBounds } from "./days";
 
 /**

@@ -23,7 +23,10 @@ export async function checkPendingPayments(
     .orderBy(asc(payments.createdAt))
     .limit(CHECK_BATCH);
   for (const payment of pending) {
-    await db.update(payments).set({ checkedAt: new Date(now) }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ checkedAt: new Date(now) })
+      .where(eq(payments.id, payment.id));
   }
   return { checked: pending };
 }

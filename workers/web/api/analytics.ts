@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { analyticsBatchSchema, analyticsEventSchema, chunkForQueue, toEventRecord, type AnalyticsEvent } from "../../core/analytics/event";
+import {
+  analyticsBatchSchema,
+  analyticsEventSchema,
+  chunkForQueue,
+  toEventRecord,
+  type AnalyticsEvent,
+} from "../../core/analytics/event";
 import { metricsQuerySchema, readMetrics } from "../../core/analytics/metrics";
 import type { JobMessage } from "../../core/jobs/messages";
 import type { AppBindings } from "../bindings";

@@ -1,0 +1,233 @@
+// `npm run bench`: requests/second and p50/p99 latency of the dynamic pages against the same
+// bytes served as static assets by the same workerd. See bench/README.md.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../scripts/lib/processes";
+import { ROOT, startStack, type Stack } from "../scripts/lib/stack";
+import { runLoad, type LoadResult } from "./load";
+
+function envNumber(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number >= ${min}, got "${raw}"`);
+  return value;
+}
+
+const seconds = envNumber("BENCH_SECONDS", 10, 1);
+const concurrency = Math.floor(envNumber("BENCH_CONCURRENCY", 16, 1));
+const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2, 0);
+
+const staticDir = join(ROOT, "build/client/__bench");
+const dataDir = mkdtempSync(join(tmpdir(), "reys-bench-"));
+let stack: Stack | undefined;
+let cleaning: Promise<void> | undefined;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+/** Stops the stack and removes everything this run created (once, whatever called it). */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    const running = stack;
+    stack = undefined;
+    if (running)
+      await running.stop().catch((error: unknown) => console.error(`[bench] stop failed: ${String(error)}`));
+    rmSync(staticDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping…`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+// Hard upper bound for the whole run: two stack starts plus four warm-ups and measurements.
+const watchdogMs = (300 + 4 * (warmupSeconds + seconds + 15)) * 1000;
+const watchdog = setTimeout(() => {
+  console.error(`[bench] gave up after ${watchdogMs / 1000} s`);
+  void cleanup().then(() => process.exit(1));
+}, watchdogMs);
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+async function start(): Promise<Stack> {
+  const [port, sandboxPort, sqldPort, inspectorPort] = await distinctFreePorts(4);
+  log(`starting the stack on 127.0.0.1:${port}…`);
+  const started = Date.now();
+  stack = await startStack({
+    port,
+    sandboxPort,
+    sqldPort,
+    inspectorPort,
+    dataDir,
+    cronTickSeconds: 60,
+    quiet: true,
+    log: (line) => console.log(`[stack] ${line}`),
+  });
+  log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return stack;
+}
+
+async function stop(): Promise<void> {
+  const running = stack;
+  stack = undefined;
+  await running?.stop();
+}
+
+/** One GET; the body exactly as the client receives it. Fails on anything but 200. */
+async function getBody(url: string): Promise<Buffer> {
+  const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200)
+    throw new Error(`GET ${url}: HTTP ${response.status} ${body.toString().slice(0, 200)}`);
+  return body;
+}
+
+/** The URL workerd serves a static file under (e.g. /x/index.html may redirect to /x/). */
+async function staticUrl(web: string, path: string, expected: Buffer): Promise<string> {
+  let url = `${web}${path}`;
+  const first = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  const location = first.headers.get("location");
+  await first.arrayBuffer();
+  if (first.status >= 300 && first.status < 400 && location) url = new URL(location, url).href;
+  const body = await getBody(url);
+  if (!body.equals(expected)) {
+    throw new Error(
+      `${url} does not serve the captured bytes (${body.length} vs ${expected.length} bytes); was build/client rebuilt meanwhile?`,
+    );
+  }
+  return url;
+}
+
+type Row = { name: string; kind: "dynamic" | "static"; path: string; result: LoadResult };
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+
+async function main() {
+  log(`concurrency ${concurrency}, ${warmupSeconds} s warm-up + ${seconds} s per target, data in ${dataDir}`);
+
+  // 1. Capture the dynamic bodies once.
+  let web = (await start()).urls.web;
+  const page = await getBody(`${web}/`);
+  const health = await getBody(`${web}/api/health`);
+  log(`captured / (${page.length} bytes) and /api/health (${health.length} bytes)`);
+
+  // 2. Write them as static assets, then restart so `wrangler dev` picks them up.
+  await stop();
+  mkdirSync(staticDir, { recursive: true });
+  writeFileSync(join(staticDir, "index.html"), page);
+  writeFileSync(join(staticDir, "health.json"), health);
+  web = (await start()).urls.web;
+  const staticPage = await staticUrl(web, "/__bench/index.html", page);
+  const staticHealth = await staticUrl(web, "/__bench/health.json", health);
+
+  // 3. Load-test each target, dynamic and static in pairs.
+  const targets: Omit<Row, "result">[] = [
+    { name: "GET / (Remix SSR)", kind: "dynamic", path: "/" },
+    { name: "GET / (static copy)", kind: "static", path: new URL(staticPage).pathname },
+    { name: "GET /api/health (Hono + DB)", kind: "dynamic", path: "/api/health" },
+    { name: "GET /api/health (static copy)", kind: "static", path: new URL(staticHealth).pathname },
+  ];
+  const rows: Row[] = [];
+  for (const target of targets) {
+    log(`${target.name}: ${target.path}`);
+    const result = await runLoad({
+      url: `${web}${target.path}`,
+      concurrency,
+      warmupSeconds,
+      durationSeconds: seconds,
+    });
+    rows.push({ ...target, result });
+  }
+  await cleanup();
+
+  // 4. Report.
+  const ratios = [0, 2].map((i) => {
+    const dynamic = rows[i].result;
+    const stat = rows[i + 1].result;
+    return {
+      name: rows[i].path,
+      rps: dynamic.rps / stat.rps,
+      p50: dynamic.latencyMs.p50 / stat.latencyMs.p50,
+      p99: dynamic.latencyMs.p99 / stat.latencyMs.p99,
+    };
+  });
+  const mainTable = table(
+    ["target", "path", "rps", "p50 ms", "p99 ms", "requests", "errors", "bytes"],
+    rows.map(({ name, path, result: r }) => [
+      name,
+      path,
+      fixed(r.rps, 1),
+      fixed(r.latencyMs.p50, 2),
+      fixed(r.latencyMs.p99, 2),
+      String(r.requests),
+      String(r.errors),
+      String(r.bodyBytes),
+    ]),
+  );
+  const ratioTable = table(
+    ["dynamic / static", "rps", "p50", "p99"],
+    ratios.map((r) => [r.name, `${fixed(r.rps, 3)}x`, `${fixed(r.p50, 2)}x`, `${fixed(r.p99, 2)}x`]),
+  );
+  console.log(`\n${mainTable}\n\n${ratioTable}\n`);
+  for (const { name, result } of rows) {
+    if (result.errors > 0) {
+      console.log(
+        `${name}: ${result.errors} errors, statuses ${JSON.stringify(result.statusCounts)}, network ${JSON.stringify(result.networkErrors)}`,
+      );
+    }
+  }
+
+  const timestamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const resultsDir = join(ROOT, "bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${timestamp}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        timestamp: new Date().toISOString(),
+        config: { concurrency, warmupSeconds, durationSeconds: seconds },
+        environment: {
+          node: process.version,
+          platform: process.platform,
+          arch: process.arch,
+          cpus: cpus().length,
+          server: "wrangler dev",
+        },
+        targets: rows.map(({ name, kind, path, result }) => ({ name, kind, path, ...result })),
+        ratios,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+  log(`results written to ${file}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(watchdog);
+}

@@ -1,0 +1,24 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema";
+import { MIGRATIONS_DIR } from "../../scripts/lib/database";
+
+/** A real libSQL database in a temp file with every migration applied (unit tests). */
+export async function createTestDb(): Promise<{ db: Db; close: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), "reys-unit-"));
+  const client = createClient({ url: `file:${join(dir, "test.db")}` });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    close() {
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

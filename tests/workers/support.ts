@@ -1,0 +1,63 @@
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { createDb } from "../../db/client";
+import type { JobMessage } from "../../workers/core/jobs/messages";
+import jobsWorker from "../../workers/jobs/index";
+import webWorker from "../../workers/web/index";
+
+export type SentMessage = { body: JobMessage; delaySeconds?: number };
+
+/** A Queue binding that keeps what it is sent, so a test can hand it to the consumer. */
+export function recordingQueue() {
+  const sent: SentMessage[] = [];
+  const queue = {
+    async send(body: JobMessage, options?: QueueSendOptions) {
+      sent.push({ body, ...options });
+    },
+    async sendBatch(messages: Iterable<MessageSendRequest<JobMessage>>) {
+      for (const m of messages) sent.push({ body: m.body, delaySeconds: m.delaySeconds });
+    },
+  } as unknown as Queue<JobMessage>;
+  return { sent, queue };
+}
+
+export const testDb = () => createDb({ url: env.DATABASE_URL });
+
+/** Calls the web Worker's fetch with the test env and a recording JOBS queue. */
+export async function callWeb(path: string, init?: RequestInit) {
+  const jobs = recordingQueue();
+  const ctx = createExecutionContext();
+  const response = await webWorker.fetch(
+    new Request(`http://reys.test${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, JOBS: jobs.queue },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { response, sent: jobs.sent };
+}
+
+let nextMessage = 0;
+
+/** Delivers messages to the jobs Worker's queue handler as Cloudflare Queues would. */
+export async function deliver(
+  bodies: unknown[],
+  options: { attempts?: number; queue?: string; env?: Partial<JobsEnv> } = {},
+) {
+  const batch = createMessageBatch(
+    options.queue ?? "reys-jobs",
+    bodies.map((body) => ({
+      id: `msg-${++nextMessage}`,
+      timestamp: new Date(),
+      attempts: options.attempts ?? 1,
+      body,
+    })),
+  ) as MessageBatch<JobMessage>;
+  const ctx = createExecutionContext();
+  await jobsWorker.queue(batch, { ...env, ...options.env });
+  return getQueueResult(batch, ctx);
+}

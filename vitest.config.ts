@@ -1,0 +1,65 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+/**
+ * `npm test` runs three projects:
+ * - unit: Node, tests beside their code, real libSQL (a temp-file database)
+ * - workers: the Workers' handlers inside workerd, against a real sqld
+ * - e2e: Debian's Chromium (playwright-core) against the stack started as `npm start` starts it
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["{app,workers,db,scripts}/**/*.test.{ts,tsx}"],
+        },
+        resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+      },
+      {
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { DATABASE_URL: inject("databaseUrl"), DATABASE_AUTH_TOKEN: "", APP_ENV: "test" },
+              // The cron Worker is tested by calling its handler; the web Worker's binding to it
+              // only serves the local dev route.
+              serviceBindings: { CRON: () => new Response(null, { status: 501 }) },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts"],
+          globalSetup: ["tests/workers/global-setup.ts"],
+        },
+        ssr: {
+          optimizeDeps: {
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/react",
+              "react",
+              "react-dom/server",
+              "react/jsx-runtime",
+              "isbot",
+            ],
+          },
+        },
+        resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 150_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
