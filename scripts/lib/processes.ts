@@ -41,11 +41,18 @@ export function startChild(
   name: string,
   command: string,
   args: string[],
-  options: { env?: Record<string, string | undefined>; quiet?: boolean; cwd?: string; inheritEnv?: boolean } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    quiet?: boolean;
+    cwd?: string;
+    inheritEnv?: boolean;
+  } = {},
 ): Child {
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: (options.inheritEnv === false ? options.env : { ...process.env, ...options.env }) as NodeJS.ProcessEnv,
+    env: (options.inheritEnv === false
+      ? options.env
+      : { ...process.env, ...options.env }) as NodeJS.ProcessEnv,
     stdio: options.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "pipe", "pipe"],
     detached: true,
   });

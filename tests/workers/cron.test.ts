@@ -9,10 +9,10 @@ describe("cron Worker", () => {
   it("asks for two payment checks a minute (now and in 30 s) and an analytics roll-up", async () => {
     const jobs = recordingQueue();
     const scheduledTime = Date.parse("2026-11-21T10:00:00Z");
-    await cronWorker.scheduled(
-      createScheduledController({ scheduledTime, cron: "* * * * *" }),
-      { ...env, JOBS: jobs.queue },
-    );
+    await cronWorker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), {
+      ...env,
+      JOBS: jobs.queue,
+    });
     expect(jobs.sent).toEqual([
       { body: { kind: "payments.check", scheduledAt: scheduledTime } },
       { body: { kind: "payments.check", scheduledAt: scheduledTime + 30_000 }, delaySeconds: 30 },
