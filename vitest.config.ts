@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          // Password hashing costs ~0.5 s of CPU per call by design (OWASP scrypt).
+          testTimeout: 30_000,
           include: ["{app,workers,db,scripts}/**/*.test.{ts,tsx}"],
         },
         resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -23,7 +25,12 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { DATABASE_URL: inject("databaseUrl"), DATABASE_AUTH_TOKEN: "", APP_ENV: "test" },
+              bindings: {
+                DATABASE_URL: inject("databaseUrl"),
+                DATABASE_AUTH_TOKEN: "",
+                APP_ENV: "test",
+                SESSION_SECRET: "workers-test-secret-of-at-least-32-chars",
+              },
               // The cron Worker is tested by calling its handler; the web Worker's binding to it
               // only serves the local dev route.
               serviceBindings: { CRON: () => new Response(null, { status: 501 }) },
@@ -32,6 +39,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          testTimeout: 60_000,
           include: ["tests/workers/**/*.test.ts"],
           globalSetup: ["tests/workers/global-setup.ts"],
         },

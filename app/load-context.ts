@@ -1,8 +1,15 @@
+import type { Db } from "../db/client";
+import type { Caller } from "../workers/web/bindings";
+
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: ExecutionContext };
     /** CSP nonce of this response: every inline script Remix renders carries it. */
     cspNonce: string;
+    db: Db;
+    /** The signed-in user's session, resolved once per request by the web Worker. */
+    caller: Caller | null;
+    clientIp: string | null;
   }
 
   interface Future {

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,10 +6,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useLocation,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { toast as showToast, Toaster } from "sonner";
+import { takeToast } from "~/lib/toast.server";
 import { trackPageView } from "~/lib/analytics";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/tailwind.css?url";
@@ -27,6 +30,11 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await takeToast(request);
+  return data({ toast }, { headers });
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -39,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        <Toaster position="top-right" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -47,10 +56,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
   const location = useLocation();
   useEffect(() => {
     trackPageView(location.pathname);
   }, [location.pathname]);
+  useEffect(() => {
+    if (toast) showToast[toast.type](toast.message);
+  }, [toast]);
   return <Outlet />;
 }
 

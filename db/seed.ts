@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
+import { registerAccount } from "../workers/core/auth/accounts";
 import type { Db } from "./client";
-import { appMeta } from "./schema";
+import { appMeta, users } from "./schema";
 
 const SEEDED_KEY = "demo_seeded_at";
+
+/** Demo accounts listed in the README. */
+export const DEMO_ACCOUNTS = {
+  director: { email: "director@reys.demo", password: "Reys2025demo" },
+  admin: { email: "admin@reys.demo", password: "Admin2025demo" },
+} as const;
 
 /**
  * Seeds demo data on the first start only: a database that has been seeded once (even if
@@ -11,6 +18,43 @@ const SEEDED_KEY = "demo_seeded_at";
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
   const seeded = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
   if (seeded.length > 0) return false;
-  await db.batch([db.insert(appMeta).values({ key: SEEDED_KEY, value: now.toISOString() })]);
+  const at = now.getTime();
+  const director = await registerAccount(
+    db,
+    {
+      firstName: "Алексей",
+      lastName: "Смирнов",
+      email: DEMO_ACCOUNTS.director.email,
+      phone: "+79161234567",
+      password: DEMO_ACCOUNTS.director.password,
+      companyName: "ООО «Рейс Демо Транс»",
+      inn: "7704123450",
+      kpp: "770401001",
+      ogrn: "1027700123450",
+      address: "г. Москва, ул. Складочная, д. 1, стр. 5",
+    },
+    at,
+  );
+  const admin = await registerAccount(
+    db,
+    {
+      firstName: "Мария",
+      lastName: "Админова",
+      email: DEMO_ACCOUNTS.admin.email,
+      phone: "+79031234567",
+      password: DEMO_ACCOUNTS.admin.password,
+      companyName: "ООО «Рейс»",
+      inn: "1655123453",
+      kpp: "165501001",
+      ogrn: "1161690123451",
+      address: "г. Казань, ул. Петербургская, д. 52",
+    },
+    at,
+  );
+  if (!director.ok || !admin.ok) throw new Error("demo accounts could not be created");
+  await db.batch([
+    db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id)),
+    db.insert(appMeta).values({ key: SEEDED_KEY, value: now.toISOString() }),
+  ]);
   return true;
 }

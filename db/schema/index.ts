@@ -1,3 +1,4 @@
 export * from "./analytics";
 export * from "./jobs";
 export * from "./payments";
+export * from "./auth";

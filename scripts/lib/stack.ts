@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
@@ -41,6 +42,13 @@ export async function ensureBuild(log: (line: string) => void): Promise<void> {
   if (code !== 0) throw new Error("remix vite:build failed");
 }
 
+/** A signing secret made on first start and kept with the data, so restarts keep sessions. */
+function localSessionSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
 function parseDotEnv(text: string): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const line of text.split("\n")) {
@@ -59,12 +67,15 @@ function parseDotEnv(text: string): Record<string, string> {
 function workerVars(options: StackOptions): { env: Record<string, string | undefined>; envFile: string } {
   const devVarsPath = join(ROOT, ".dev.vars");
   const vars: Record<string, string> = {
+    SESSION_SECRET: localSessionSecret(options.dataDir),
     ...(existsSync(devVarsPath) ? parseDotEnv(readFileSync(devVarsPath, "utf8")) : {}),
     APP_ENV: "development",
     DATABASE_URL: `http://127.0.0.1:${options.sqldPort}`,
     DATABASE_AUTH_TOKEN: "",
     DEV_CRON_ROUTE: "1",
     SANDBOX_URL: `http://127.0.0.1:${options.sandboxPort}`,
+    DADATA_URL: `http://127.0.0.1:${options.sandboxPort}`,
+    DADATA_API_KEY: "sandbox-key",
   };
   const envFile = join(options.dataDir, "workers.env");
   writeFileSync(

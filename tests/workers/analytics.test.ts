@@ -65,7 +65,13 @@ describe("analytics ingestion", () => {
     }
   });
 
-  it("rolls events up on the cron's job and serves them from /api/analytics/metrics", async () => {
+  it("rolls events up on the cron's job and serves them from /api/analytics/metrics to an admin", async () => {
+    const login = await callWeb(
+      "/api/auth/login",
+      json({ email: "admin@reys.demo", password: "Admin2025demo" }),
+    );
+    const { data: session } = await login.response.json<{ data: { tokens: { accessToken: string } } }>();
+    const asAdmin = { headers: { authorization: `Bearer ${session.tokens.accessToken}` } };
     const day = utcDay(Date.now());
     const before = await testDb().select().from(analyticsDaily).where(eq(analyticsDaily.day, day));
     const batch = events(3);
@@ -73,7 +79,7 @@ describe("analytics ingestion", () => {
     await deliver(sent.map((m) => m.body));
     await deliver([{ kind: "analytics.rollup" }]);
 
-    const { response } = await callWeb(`/api/analytics/metrics?dateFrom=${day}&dateTo=${day}`);
+    const { response } = await callWeb(`/api/analytics/metrics?dateFrom=${day}&dateTo=${day}`, asAdmin);
     expect(response.status).toBe(200);
     const { data } = await response.json<{ data: { totals: { events: number; errors: number } } }>();
     expect(data.totals.events).toBeGreaterThanOrEqual((before[0]?.events ?? 0) + 3);
@@ -81,7 +87,14 @@ describe("analytics ingestion", () => {
   });
 
   it("rejects a malformed metrics range", async () => {
-    const { response } = await callWeb("/api/analytics/metrics?dateFrom=2026-12-01&dateTo=2026-11-01");
+    const login = await callWeb(
+      "/api/auth/login",
+      json({ email: "admin@reys.demo", password: "Admin2025demo" }),
+    );
+    const { data: session } = await login.response.json<{ data: { tokens: { accessToken: string } } }>();
+    const { response } = await callWeb("/api/analytics/metrics?dateFrom=2026-12-01&dateTo=2026-11-01", {
+      headers: { authorization: `Bearer ${session.tokens.accessToken}` },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: "Дата начала периода позже даты окончания" });
   });

@@ -28,13 +28,16 @@ export function recordingQueue() {
 
 export const testDb = () => createDb({ url: env.DATABASE_URL });
 
-/** Calls the web Worker's fetch with the test env and a recording JOBS queue. */
-export async function callWeb(path: string, init?: RequestInit) {
+/** Calls the web Worker's fetch with the test env (plus `envOverrides`) and a recording JOBS queue. */
+export async function callWeb(path: string, init?: RequestInit, envOverrides: Partial<Env> = {}) {
   const jobs = recordingQueue();
   const ctx = createExecutionContext();
+  const request = new Request(`http://reys.test${path}`, init);
+  // Browsers and Cloudflare always send Host; Remix compares it with Origin on actions.
+  if (!request.headers.has("host")) request.headers.set("host", "reys.test");
   const response = await webWorker.fetch(
-    new Request(`http://reys.test${path}`, init) as Request<unknown, IncomingRequestCfProperties>,
-    { ...env, JOBS: jobs.queue },
+    request as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, ...envOverrides, JOBS: jobs.queue },
     ctx,
   );
   await waitOnExecutionContext(ctx);

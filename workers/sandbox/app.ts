@@ -1,9 +1,18 @@
 import { Hono } from "hono";
+import { dadataSandbox } from "./dadata";
+import { createFailureSwitch, failureRoutes } from "./failures";
+
+const PROVIDERS = ["dadata"] as const;
 
 /**
  * Local emulators of the external systems the product talks to. Each provider gets a
  * sub-app here that answers its real protocol; adapters reach it through their base URL.
+ * Failure modes live per app, so every test's sandbox starts healthy.
  */
 export function createSandboxApp() {
-  return new Hono().get("/health", (c) => c.json({ status: "ok", providers: [] as string[] }));
+  const failures = createFailureSwitch();
+  return new Hono()
+    .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
+    .route("/__sandbox", failureRoutes(failures, PROVIDERS))
+    .route("/", dadataSandbox(failures));
 }

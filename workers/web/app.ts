@@ -2,7 +2,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { api } from "./api";
 import type { AppBindings } from "./bindings";
+import { clientIp, csrfProtection, resolveCaller } from "./lib/auth";
 import { securityHeaders } from "./lib/security-headers";
+import { createDb } from "../../db/client";
 
 /** `Fetcher.scheduled()` (compatibility flag service_binding_extra_handlers) is not in workers-types yet. */
 type ScheduledFetcher = {
@@ -17,6 +19,12 @@ export function createWebApp(build: ServerBuild) {
   const handleRemix = createRequestHandler(build, build.mode);
   return new Hono<AppBindings>()
     .use(securityHeaders)
+    .use(async (c, next) => {
+      c.set("db", createDb({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN }));
+      await next();
+    })
+    .use(csrfProtection)
+    .use(resolveCaller)
     .route("/api", api)
     .post("/__dev/cron", async (c) => {
       // Local only: `npm start` calls this once a minute because `wrangler dev` never fires
@@ -30,6 +38,9 @@ export function createWebApp(build: ServerBuild) {
       handleRemix(c.req.raw, {
         cloudflare: { env: c.env, ctx: c.executionCtx },
         cspNonce: c.get("cspNonce"),
+        db: c.get("db"),
+        caller: c.get("caller"),
+        clientIp: clientIp(c),
       }),
     );
 }

@@ -1,4 +1,8 @@
 import type { Db } from "../../db/client";
+import type { ValidSession } from "../core/auth/sessions";
+
+/** Who is calling: a signed-in user's live session, and how it was presented. */
+export type Caller = ValidSession & { via: "bearer" | "cookie" };
 
 /** One type for every Hono app of the web Worker. */
 export type AppBindings = {
@@ -6,5 +10,6 @@ export type AppBindings = {
   Variables: {
     db: Db;
     cspNonce: string;
+    caller: Caller | null;
   };
 };

@@ -7,6 +7,8 @@ import {
   type AnalyticsEvent,
 } from "../../core/analytics/event";
 import { metricsQuerySchema, readMetrics } from "../../core/analytics/metrics";
+import { readUserEvents, readUserJourney, userEventsQuerySchema } from "../../core/analytics/user-events";
+import { requireAdmin } from "../lib/auth";
 import type { JobMessage } from "../../core/jobs/messages";
 import type { AppBindings } from "../bindings";
 import { readJson, validate } from "../lib/body";
@@ -16,7 +18,8 @@ import type { Context } from "hono";
 /** Puts accepted events on the jobs queue; the jobs Worker writes them to the database. */
 async function enqueueEvents(c: Context<AppBindings>, events: AnalyticsEvent[]) {
   const receivedAt = Date.now();
-  const records = events.map((event) => toEventRecord(event, { userId: null, receivedAt }));
+  const userId = c.get("caller")?.user.id ?? null;
+  const records = events.map((event) => toEventRecord(event, { userId, receivedAt }));
   try {
     await Promise.all(
       chunkForQueue(records).map((chunk) =>
@@ -41,8 +44,16 @@ export const analyticsRoutes = new Hono<AppBindings>()
     if (!body.ok) return body.response;
     return enqueueEvents(c, [body.data]);
   })
-  .get("/metrics", async (c) => {
+  .get("/metrics", requireAdmin, async (c) => {
     const query = validate(c, metricsQuerySchema, c.req.query());
     if (!query.ok) return query.response;
     return ok(c, await readMetrics(c.get("db"), query.data));
+  })
+  .get("/user/:userId/events", requireAdmin, async (c) => {
+    const query = validate(c, userEventsQuerySchema, c.req.query());
+    if (!query.ok) return query.response;
+    return ok(c, await readUserEvents(c.get("db"), c.req.param("userId"), query.data));
+  })
+  .get("/user/:userId/journey", requireAdmin, async (c) => {
+    return ok(c, await readUserJourney(c.get("db"), c.req.param("userId")));
   });

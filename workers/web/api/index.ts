@@ -1,20 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { createDb } from "../../../db/client";
 import type { AppBindings } from "../bindings";
 import { fail } from "../lib/envelope";
 import { analyticsRoutes } from "./analytics";
+import { authRoutes } from "./auth";
+import { companiesRoutes } from "./companies";
 import { healthRoutes } from "./health";
 
 const MAX_BODY_BYTES = 256 * 1024;
 
 /** The JSON API under /api: one router per area, the spec's envelope everywhere. */
 export const api = new Hono<AppBindings>()
-  .use(async (c, next) => {
-    c.set("db", createDb({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN }));
-    await next();
-  })
   .use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -23,7 +20,9 @@ export const api = new Hono<AppBindings>()
   )
   .route("/health", healthRoutes("api"))
   .route("/auth/health", healthRoutes("auth"))
+  .route("/auth", authRoutes)
   .route("/analytics", analyticsRoutes)
+  .route("/companies", companiesRoutes)
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {
     if (error instanceof HTTPException) return fail(c, error.status, error.message || "Ошибка запроса");

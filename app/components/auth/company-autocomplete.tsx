@@ -1,0 +1,164 @@
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
+
+/** A company suggestion as /api/companies/suggest returns it (spec 1 §3). */
+export type CompanySuggestion = {
+  value: string;
+  data: {
+    name: { short_with_opf: string | null; full_with_opf: string | null };
+    inn: string | null;
+    kpp: string | null;
+    ogrn: string | null;
+    address: { value: string | null } | null;
+  };
+};
+
+const MIN_QUERY = 2;
+const CLOSE_DELAY_MS = 150;
+const DEBOUNCE_MS = 250;
+
+type Props = {
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
+  errors?: string[];
+  onSelect: (company: CompanySuggestion) => void;
+};
+
+/**
+ * Company name input with suggestions from the server-side look-up: starts at 2 typed
+ * characters, shows up to 10, closes 150 ms after focus leaves (so a click can land).
+ */
+export function CompanyAutocomplete({ inputProps, errors, onSelect }: Props) {
+  const listId = useId();
+  const [query, setQuery] = useState(String(inputProps.defaultValue ?? ""));
+  const [items, setItems] = useState<CompanySuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const picked = useRef(false);
+
+  useEffect(() => {
+    const trimmed = query.trim();
+    if (picked.current || trimmed.length < MIN_QUERY) {
+      picked.current = false;
+      setItems([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setLoading(true);
+      try {
+        const response = await fetch(`/api/companies/suggest?${new URLSearchParams({ query: trimmed })}`, {
+          signal: controller.signal,
+        });
+        const body = (await response.json()) as { success: boolean; data?: CompanySuggestion[] };
+        setItems(body.success && body.data ? body.data.slice(0, 10) : []);
+        setActive(-1);
+      } catch {
+        if (!controller.signal.aborted) setItems([]);
+      } finally {
+        if (!controller.signal.aborted) setLoading(false);
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  function choose(item: CompanySuggestion) {
+    picked.current = true;
+    setQuery(item.data.name.short_with_opf ?? item.value);
+    setOpen(false);
+    setItems([]);
+    onSelect(item);
+  }
+
+  const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
+  const expanded = open && items.length > 0;
+  return (
+    <div className="relative">
+      <label htmlFor={inputProps.id} className="mb-1 block text-sm font-medium text-slate-700">
+        Название компании
+      </label>
+      <input
+        {...inputProps}
+        defaultValue={undefined}
+        value={query}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        autoComplete="off"
+        placeholder="Начните вводить название или ИНН"
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+          inputProps.onChange?.(event);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={(event) => {
+          closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
+          inputProps.onBlur?.(event);
+        }}
+        onKeyDown={(event) => {
+          if (!expanded) return;
+          if (event.key === "ArrowDown") {
+            event.preventDefault();
+            setActive((i) => (i + 1) % items.length);
+          } else if (event.key === "ArrowUp") {
+            event.preventDefault();
+            setActive((i) => (i <= 0 ? items.length - 1 : i - 1));
+          } else if (event.key === "Enter" && active >= 0) {
+            event.preventDefault();
+            choose(items[active]);
+          } else if (event.key === "Escape") {
+            setOpen(false);
+          }
+        }}
+        className={`block w-full rounded-lg border px-3 py-2 text-base shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
+          errorId ? "border-red-500" : "border-slate-300"
+        }`}
+      />
+      {loading ? <span className="absolute right-3 top-9 text-xs text-slate-400">поиск…</span> : null}
+      {expanded ? (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Найденные компании"
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
+        >
+          {items.map((item, index) => (
+            <li
+              key={`${item.data.inn}-${item.data.kpp}-${index}`}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                clearTimeout(closeTimer.current);
+                choose(item);
+              }}
+              className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
+            >
+              <div className="font-medium text-slate-900">{item.data.name.short_with_opf ?? item.value}</div>
+              <div className="text-xs text-slate-500">
+                ИНН {item.data.inn}
+                {item.data.address?.value ? ` · ${item.data.address.value}` : ""}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {errorId ? (
+        <ul id={errorId} className="mt-1 text-sm text-red-600" role="alert">
+          {errors?.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

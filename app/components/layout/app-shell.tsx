@@ -1,0 +1,131 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { endAnalyticsSession, flushAnalytics } from "~/lib/analytics";
+import { createApiClient } from "~/lib/api-client";
+import { NAV_ITEMS } from "./navigation";
+
+export type ShellUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: "user" | "admin";
+  companyName: string;
+};
+
+function initials(user: ShellUser) {
+  return `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
+}
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Разделы" className="flex flex-col gap-1 p-3">
+      {NAV_ITEMS.map((item) =>
+        item.ready ? (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `rounded-lg px-3 py-2 text-sm font-medium ${
+                isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+              }`
+            }
+          >
+            {item.label}
+          </NavLink>
+        ) : (
+          <span
+            key={item.to}
+            aria-disabled="true"
+            title="Раздел появится в следующих версиях"
+            className="flex items-center justify-between rounded-lg px-3 py-2 text-sm text-slate-400"
+          >
+            {item.label}
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[10px] uppercase tracking-wide">
+              скоро
+            </span>
+          </span>
+        ),
+      )}
+    </nav>
+  );
+}
+
+/** The layout of every signed-in page: sidebar, header with the user, and the page. */
+export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[240px_1fr]">
+      <aside className="hidden border-r border-slate-200 bg-white lg:block">
+        <Link to="/dashboard" className="block px-6 py-5 text-xl font-bold text-brand-700">
+          Рейс
+        </Link>
+        <Sidebar />
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="sr-only">{menuOpen ? "Закрыть меню" : "Открыть меню"}</span>
+            <svg
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+            </svg>
+          </button>
+          <span className="text-lg font-bold text-brand-700 lg:hidden">Рейс</span>
+          <div className="ml-auto flex items-center gap-3">
+            <div className="hidden text-right sm:block">
+              <div className="text-sm font-medium text-slate-900" data-testid="user-name">
+                {user.firstName} {user.lastName}
+              </div>
+              <div className="text-xs text-slate-500">{user.email}</div>
+            </div>
+            <Link
+              to="/sessions"
+              title="Профиль и активные сеансы"
+              className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+              aria-label="Профиль и активные сеансы"
+            >
+              {initials(user)}
+            </Link>
+            <Form
+              method="post"
+              action="/logout"
+              onSubmit={() => {
+                void flushAnalytics();
+                endAnalyticsSession();
+                // Tokens of the API client (test pages) belong to the same person: sign them out too.
+                createApiClient().clearTokens();
+              }}
+            >
+              <button
+                type="submit"
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100"
+              >
+                Выйти
+              </button>
+            </Form>
+          </div>
+        </header>
+        {menuOpen ? (
+          <div id="mobile-menu" className="border-b border-slate-200 bg-white lg:hidden">
+            <Sidebar onNavigate={() => setMenuOpen(false)} />
+          </div>
+        ) : null}
+        <main className="flex-1 p-4 sm:p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** Sidebar sections (spec 1 §2 "Main layout"); `ready` marks the ones already built. */
+export const NAV_ITEMS = [
+  { to: "/dashboard", label: "Главная", ready: true },
+  { to: "/platforms", label: "Платформы", ready: false },
+  { to: "/dashboard/orders", label: "Заказы", ready: false },
+  { to: "/transport", label: "Транспорт", ready: false },
+  { to: "/finance", label: "Финансы", ready: false },
+  { to: "/dashboard/analytics", label: "Аналитика", ready: false },
+  { to: "/map-analytics", label: "Карта перевозок", ready: false },
+  { to: "/edo-clients", label: "Клиенты ЭДО", ready: false },
+  { to: "/partners", label: "Партнеры", ready: false },
+  { to: "/edo", label: "ЭДО", ready: false },
+] as const;
+
+/** Every signed-in route of spec 1 §2: a signed-out visitor is sent to /login from any of them. */
+export const SIGNED_IN_ROUTES = [
+  "/dashboard",
+  "/payment",
+  "/partners",
+  "/edo",
+  "/x5",
+  "/map-analytics",
+  "/edo-clients",
+  "/transport",
+  "/crm",
+  "/platforms",
+  "/finance",
+  "/factoring",
+  "/api-test",
+  "/session-test",
+  "/test-analytics",
+  "/sessions",
+];
+
+export function isSignedInRoute(pathname: string): boolean {
+  return SIGNED_IN_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));
+}

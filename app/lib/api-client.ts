@@ -1,0 +1,427 @@
+/**
+ * A small typed client for the Рейс JSON API (spec 1 §7): base path /api, JSON, 10 s timeout,
+ * Bearer access token attached when present, one refresh-and-retry on a 401, token auto-refresh.
+ *
+ * It depends on nothing but `fetch` and a `Storage`, so it can be copied into another project
+ * as it is. The types below mirror the server's; `api-client.test.ts` checks that they agree.
+ */
+
+/** The response envelope of every call. */
+export type Envelope<T> =
+  { success: true; data: T; message?: string } | { success: false; error: string; message?: string };
+
+export type TokenPair = {
+  accessToken: string;
+  refreshToken: string;
+  /** When the access token expires, ms since epoch. */
+  accessTokenExpiresAt: number;
+  /** The access token's lifetime in seconds, counted when it was issued. */
+  expiresIn: number;
+};
+
+export type ApiUser = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: "user" | "admin";
+  company: {
+    id: string;
+    name: string;
+    inn: string | null;
+    kpp: string | null;
+    ogrn: string | null;
+    address: string | null;
+  };
+};
+
+export type SignedIn = { tokens: TokenPair; user: ApiUser };
+
+/** A refresh answer; the server may leave the user out, and then the stored one is given. */
+export type Refreshed = { tokens: TokenPair; user: ApiUser | null };
+
+export type Health = {
+  status: string;
+  service: string;
+  database: { ok: boolean; latencyMs: number };
+  time: string;
+};
+
+/** What the client keeps locally; the access token's expiry is null when it is not known. */
+export type StoredTokens = {
+  accessToken: string | null;
+  refreshToken: string | null;
+  accessTokenExpiresAt: number | null;
+};
+
+export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export type ApiClientOptions = {
+  /** Where the API lives; "/api" on the site itself. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Where tokens and the user are kept; localStorage in a browser, memory elsewhere. */
+  storage?: KeyValueStorage;
+  timeoutMs?: number;
+  /** Called once when the server refuses the session's refresh token: the user must sign in again. */
+  onSignedOut?: () => void;
+  now?: () => number;
+};
+
+export const STORAGE_KEYS = {
+  accessToken: "reys.auth.accessToken",
+  refreshToken: "reys.auth.refreshToken",
+  accessTokenExpiresAt: "reys.auth.accessTokenExpiresAt",
+  user: "reys.auth.user",
+} as const;
+
+/** Spec 1 §9: the token check runs every 4 minutes and refreshes under 300 s of life left. */
+export const AUTO_REFRESH_INTERVAL_MS = 240_000;
+export const REFRESH_THRESHOLD_SECONDS = 300;
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export const CLIENT_MESSAGES = {
+  offline: "Нет связи с сервером",
+  malformed: "Некорректный ответ сервера",
+  loginFailed: "Ошибка входа в систему",
+  loginMalformed: "Ошибка входа - неверная структура ответа",
+  sessionExpired: "Сеанс истёк. Войдите снова.",
+} as const;
+
+/** "Сервер не ответил за 10 секунд", with the Russian plural of whatever the timeout is. */
+export function timeoutMessage(timeoutMs: number): string {
+  const seconds = timeoutMs / 1000;
+  const forms: Partial<Record<Intl.LDMLPluralRule, string>> = {
+    one: "секунду",
+    few: "секунды",
+    many: "секунд",
+    other: "секунды",
+  };
+  const unit = forms[new Intl.PluralRules("ru-RU").select(seconds)] ?? "секунд";
+  return `Сервер не ответил за ${seconds.toLocaleString("ru-RU")} ${unit}`;
+}
+
+/** How one HTTP exchange ended, before it is turned into an envelope. */
+type Outcome<T> =
+  | { kind: "answer"; status: number; envelope: Envelope<T> }
+  | { kind: "malformed"; status: number }
+  | { kind: "timeout" }
+  | { kind: "offline" };
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (v.success === true && "data" in v) || (v.success === false && typeof v.error === "string");
+}
+
+function isTokenPair(value: unknown): value is TokenPair {
+  const v = value as Partial<TokenPair> | null | undefined;
+  return typeof v?.accessToken === "string" && v.accessToken !== "" && typeof v.refreshToken === "string";
+}
+
+function memoryStorage(): KeyValueStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+/** localStorage when the page may use it (it throws in some private modes), memory otherwise. */
+export function browserStorage(): KeyValueStorage {
+  try {
+    if (typeof localStorage !== "undefined") {
+      localStorage.getItem(STORAGE_KEYS.accessToken);
+      return localStorage;
+    }
+  } catch {
+    // Storage is blocked: tokens then live as long as the page.
+  }
+  return memoryStorage();
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? "/api").replace(/\/+$/, "");
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const storage = options.storage ?? browserStorage();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+
+  function read(key: string): string | null {
+    try {
+      return storage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  function write(key: string, value: string | null) {
+    try {
+      if (value === null) storage.removeItem(key);
+      else storage.setItem(key, value);
+    } catch {
+      // A full or blocked storage only costs the session its persistence.
+    }
+  }
+
+  function tokens(): StoredTokens | null {
+    const accessToken = read(STORAGE_KEYS.accessToken);
+    const refreshToken = read(STORAGE_KEYS.refreshToken);
+    if (!accessToken && !refreshToken) return null;
+    const expiresAt = Number(read(STORAGE_KEYS.accessTokenExpiresAt));
+    return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt > 0 ? expiresAt : null };
+  }
+
+  function user(): ApiUser | null {
+    const raw = read(STORAGE_KEYS.user);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as ApiUser;
+    } catch {
+      return null;
+    }
+  }
+
+  function saveTokens(pair: TokenPair) {
+    write(STORAGE_KEYS.accessToken, pair.accessToken);
+    write(STORAGE_KEYS.refreshToken, pair.refreshToken);
+    write(STORAGE_KEYS.accessTokenExpiresAt, String(pair.accessTokenExpiresAt));
+  }
+
+  function saveUser(value: ApiUser) {
+    write(STORAGE_KEYS.user, JSON.stringify(value));
+  }
+
+  function clearTokens() {
+    for (const key of Object.values(STORAGE_KEYS)) write(key, null);
+  }
+
+  function accessTokenExpiresInSeconds(): number | null {
+    const expiresAt = tokens()?.accessTokenExpiresAt;
+    return expiresAt ? Math.floor((expiresAt - now()) / 1000) : null;
+  }
+
+  /** One HTTP exchange; never throws. */
+  async function send<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    accessToken: string | null,
+  ): Promise<Outcome<T>> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const headers: Record<string, string> = { Accept: "application/json" };
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+      const response = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+        // A Bearer client: on the site itself the session cookie must not stand in for a
+        // missing or cleared token (the server prefers the cookie when no Bearer is sent).
+        credentials: "omit",
+      });
+      let parsed: unknown;
+      try {
+        parsed = await response.json();
+      } catch {
+        if (timedOut) return { kind: "timeout" };
+        return { kind: "malformed", status: response.status };
+      }
+      if (!isEnvelope(parsed)) return { kind: "malformed", status: response.status };
+      return { kind: "answer", status: response.status, envelope: parsed as Envelope<T> };
+    } catch {
+      return timedOut ? { kind: "timeout" } : { kind: "offline" };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function toEnvelope<T>(outcome: Outcome<T>): Envelope<T> {
+    switch (outcome.kind) {
+      case "answer":
+        return outcome.envelope;
+      case "malformed":
+        return { success: false, error: CLIENT_MESSAGES.malformed };
+      case "timeout":
+        return { success: false, error: timeoutMessage(timeoutMs) };
+      case "offline":
+        return { success: false, error: CLIENT_MESSAGES.offline };
+    }
+  }
+
+  function endSession() {
+    clearTokens();
+    options.onSignedOut?.();
+  }
+
+  let refreshing: Promise<Envelope<Refreshed>> | null = null;
+
+  /**
+   * Trades the refresh token for a new pair. Single-flight: a refresh token works only once
+   * (the server revokes the whole session when one is presented twice), so every caller that
+   * needs a refresh while one is under way waits for that one.
+   */
+  function refresh(): Promise<Envelope<Refreshed>> {
+    refreshing ??= (async (): Promise<Envelope<Refreshed>> => {
+      const refreshToken = tokens()?.refreshToken;
+      if (!refreshToken) return { success: false, error: CLIENT_MESSAGES.sessionExpired };
+      const outcome = await send<{ tokens: TokenPair; user?: ApiUser }>(
+        "POST",
+        "/auth/refresh",
+        { refreshToken },
+        null,
+      );
+      if (
+        outcome.kind === "answer" &&
+        outcome.envelope.success &&
+        isTokenPair(outcome.envelope.data?.tokens)
+      ) {
+        const { tokens: pair, user: fresh } = outcome.envelope.data;
+        saveTokens(pair);
+        if (fresh) saveUser(fresh);
+        return { success: true, data: { tokens: pair, user: fresh ?? user() } };
+      }
+      // The server refused the token: the session is over. Outages (5xx, no answer) keep the
+      // tokens, so the next attempt can still succeed.
+      if (outcome.kind === "answer" && outcome.status >= 400 && outcome.status < 500) {
+        endSession();
+        return outcome.envelope.success
+          ? { success: false, error: CLIENT_MESSAGES.sessionExpired }
+          : outcome.envelope;
+      }
+      const failed = toEnvelope(outcome);
+      return failed.success ? { success: false, error: CLIENT_MESSAGES.malformed } : failed;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  const NO_RETRY = new Set(["/auth/login", "/auth/refresh", "/auth/register"]);
+
+  /** Calls the API; on a 401 refreshes the session once and repeats the call once. */
+  async function request<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+    const sentToken = tokens()?.accessToken ?? null;
+    const first = await send<T>(method, path, body, sentToken);
+    const unauthorized = (first.kind === "answer" || first.kind === "malformed") && first.status === 401;
+    if (!unauthorized || NO_RETRY.has(path)) return toEnvelope(first);
+
+    const stored = tokens();
+    const rotatedMeanwhile = stored?.accessToken && stored.accessToken !== sentToken;
+    if (!rotatedMeanwhile) {
+      if (stored?.refreshToken) {
+        const refreshed = await refresh();
+        if (!refreshed.success) return refreshed;
+      } else {
+        // An access token without a way to renew it is useless; no tokens at all means the
+        // session already ended (or never began) and there is nobody to sign out.
+        if (stored?.accessToken) endSession();
+        return toEnvelope(first);
+      }
+    }
+    return toEnvelope(await send<T>(method, path, body, tokens()?.accessToken ?? null));
+  }
+
+  async function login(email: string, password: string): Promise<Envelope<SignedIn>> {
+    const outcome = await send<SignedIn>("POST", "/auth/login", { email, password }, null);
+    if (outcome.kind === "timeout" || outcome.kind === "offline") return toEnvelope(outcome);
+    if (outcome.kind === "answer" && !outcome.envelope.success) {
+      const { message, error } = outcome.envelope;
+      return { success: false, error: message || error || CLIENT_MESSAGES.loginFailed };
+    }
+    if (outcome.status >= 300) return { success: false, error: CLIENT_MESSAGES.loginFailed };
+    const envelope = outcome.kind === "answer" && outcome.envelope.success ? outcome.envelope : null;
+    if (!envelope || !isTokenPair(envelope.data?.tokens) || !envelope.data.user) {
+      return { success: false, error: CLIENT_MESSAGES.loginMalformed };
+    }
+    saveTokens(envelope.data.tokens);
+    saveUser(envelope.data.user);
+    return envelope;
+  }
+
+  /** Ends the session on the server; the local tokens go in any case. */
+  async function logout(): Promise<Envelope<null>> {
+    // The refresh token lets the server end the session even when the access token has expired.
+    const current = tokens();
+    const body = current?.refreshToken ? { refreshToken: current.refreshToken } : undefined;
+    const outcome = await send<null>("POST", "/auth/logout", body, current?.accessToken ?? null);
+    clearTokens();
+    return toEnvelope(outcome);
+  }
+
+  async function me(): Promise<Envelope<ApiUser>> {
+    const result = await request<ApiUser>("GET", "/auth/me");
+    if (result.success) saveUser(result.data);
+    return result;
+  }
+
+  function health(): Promise<Envelope<Health>> {
+    return request<Health>("GET", "/health");
+  }
+
+  /**
+   * Checks the access token every 4 minutes and refreshes it when it has under 300 s left.
+   * Returns the function that stops the checks.
+   */
+  function startAutoRefresh(): () => void {
+    const timer = setInterval(() => {
+      const stored = tokens();
+      if (!stored?.refreshToken) return;
+      const left = accessTokenExpiresInSeconds();
+      if (left === null || left < REFRESH_THRESHOLD_SECONDS) void refresh();
+    }, AUTO_REFRESH_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }
+
+  /**
+   * The app-load flow of spec 1 §4: no access token means signed out; otherwise the user is
+   * fetched, and if that fails a refresh is tried and the user fetched again; when everything
+   * fails the tokens are cleared. (A refresh the server refuses also calls `onSignedOut`.)
+   */
+  async function initialize(): Promise<{ user: ApiUser | null; isAuthenticated: boolean }> {
+    const accessToken = tokens()?.accessToken;
+    if (!accessToken) return { user: null, isAuthenticated: false };
+    const fetchUser = async () => {
+      const result = toEnvelope(
+        await send<ApiUser>("GET", "/auth/me", undefined, tokens()?.accessToken ?? null),
+      );
+      if (result.success) saveUser(result.data);
+      return result.success ? result.data : null;
+    };
+    let current = await fetchUser();
+    if (!current && tokens()?.refreshToken) {
+      const refreshed = await refresh();
+      if (refreshed.success) current = await fetchUser();
+    }
+    if (current) return { user: current, isAuthenticated: true };
+    clearTokens();
+    return { user: null, isAuthenticated: false };
+  }
+
+  return {
+    request,
+    login,
+    logout,
+    refresh,
+    me,
+    health,
+    initialize,
+    startAutoRefresh,
+    tokens,
+    user,
+    accessTokenExpiresInSeconds,
+    clearTokens,
+  };
+}

@@ -1,0 +1,57 @@
+/** ru-RU formatting shared by every screen. */
+const dateTime = new Intl.DateTimeFormat("ru-RU", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Moscow",
+});
+
+export function formatDateTime(value: Date | string | number): string {
+  return dateTime.format(new Date(value));
+}
+
+const rub = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 2 });
+
+/** Money is integer kopecks everywhere; this is where it becomes rubles. */
+export function formatRub(kopecks: number): string {
+  return rub.format(kopecks / 100);
+}
+
+/** Russian plural form: plural(5, ["сеанс", "сеанса", "сеансов"]) → "сеансов". */
+export function plural(count: number, forms: [one: string, few: string, many: string]): string {
+  const rule = new Intl.PluralRules("ru-RU").select(count);
+  return rule === "one" ? forms[0] : rule === "few" ? forms[1] : forms[2];
+}
+
+/** A short human description of a User-Agent string, e.g. "Chrome, Windows". */
+export function describeUserAgent(userAgent: string | null): string {
+  if (!userAgent) return "Неизвестное устройство";
+  const browser = /YaBrowser/.test(userAgent)
+    ? "Яндекс Браузер"
+    : /Edg\//.test(userAgent)
+      ? "Edge"
+      : /OPR\//.test(userAgent)
+        ? "Opera"
+        : /Firefox\//.test(userAgent)
+          ? "Firefox"
+          : /Chrome\//.test(userAgent)
+            ? "Chrome"
+            : /Safari\//.test(userAgent)
+              ? "Safari"
+              : null;
+  const os = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : null;
+  if (!browser && !os) return userAgent.slice(0, 60);
+  return [browser, os].filter(Boolean).join(", ");
+}

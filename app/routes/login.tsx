@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AUTH_MESSAGES, signIn } from "../../workers/core/auth/accounts";
+import { loginSchema } from "../../workers/core/auth/schemas";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field, PasswordField } from "~/components/ui/field";
+import { safeRedirect, startBrowserSession } from "~/lib/session.server";
+import { setToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Вход — Рейс" }];
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  if (context.caller) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const result = await signIn(context.db, {
+    email: submission.value.email,
+    password: submission.value.password,
+    ip: context.clientIp,
+    now: Date.now(),
+  });
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), {
+      status: result.reason === "rate_limited" ? 429 : 401,
+    });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startBrowserSession(context, request, result.user.id));
+  headers.append("Set-Cookie", await setToast({ type: "success", message: AUTH_MESSAGES.welcome }));
+  return redirect(safeRedirect(submission.value.redirectTo), { headers });
+}
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <Link to="/" className="text-xl font-bold text-brand-700">
+          Рейс
+        </Link>
+        <h1 className="mt-4 text-2xl font-semibold">Вход в систему</h1>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <Field
+            label="Email"
+            errors={fields.email.errors}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              autoComplete: "email",
+              autoFocus: true,
+            }}
+          />
+          <PasswordField
+            label="Пароль"
+            errors={fields.password.errors}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+          />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? "Входим…" : "Войти"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Нет аккаунта?{" "}
+          <Link to="/register" className="font-medium text-brand-600 hover:underline">
+            Зарегистрироваться
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

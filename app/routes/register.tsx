@@ -1,0 +1,186 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { registerAccount } from "../../workers/core/auth/accounts";
+import { registrationFormSchema } from "../../workers/core/auth/schemas";
+import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
+import { Button } from "~/components/ui/button";
+import { ErrorList, Field, PasswordField } from "~/components/ui/field";
+import { setToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Регистрация — Рейс" }];
+
+export function loader({ context }: LoaderFunctionArgs) {
+  if (context.caller) throw redirect("/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registrationFormSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  // confirmPassword is only the form's: the account gets the spec's registration payload.
+  const { confirmPassword: _confirm, ...payload } = submission.value;
+  const result = await registerAccount(context.db, payload, Date.now());
+  if (!result.ok) {
+    const field = result.reason === "email_taken" ? "email" : "inn";
+    return data(submission.reply({ fieldErrors: { [field]: [result.message] }, hideFields }), {
+      status: 409,
+    });
+  }
+  return redirect("/login", {
+    headers: {
+      "Set-Cookie": await setToast({
+        type: "success",
+        message: "Регистрация успешна! Теперь войдите в систему.",
+      }),
+    },
+  });
+}
+
+type CompanyDetails = { inn: string; kpp: string; ogrn: string; address: string };
+const EMPTY_COMPANY: CompanyDetails = { inn: "", kpp: "", ogrn: "", address: "" };
+
+export default function Register() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [company, setCompany] = useState<CompanyDetails>(EMPTY_COMPANY);
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(registrationFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/register";
+
+  function fillFrom(item: CompanySuggestion) {
+    setCompany({
+      inn: item.data.inn ?? "",
+      kpp: item.data.kpp ?? "",
+      ogrn: item.data.ogrn ?? "",
+      address: item.data.address?.value ?? "",
+    });
+  }
+
+  const readOnly = (name: keyof CompanyDetails, label: string) => (
+    <Field
+      label={label}
+      errors={fields[name].errors}
+      hint="Заполняется из выбранной компании"
+      inputProps={{ id: fields[name].id, name: fields[name].name, value: company[name], readOnly: true }}
+    />
+  );
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-10">
+      <div className="w-full max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <Link to="/" className="text-xl font-bold text-brand-700">
+          Рейс
+        </Link>
+        <h1 className="mt-4 text-2xl font-semibold">Регистрация перевозчика</h1>
+        <p className="mt-1 text-sm text-slate-600">14 дней бесплатно, без привязки карты.</p>
+        <Form method="post" className="mt-6 space-y-6" {...getFormProps(form)}>
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Контактное лицо
+            </legend>
+            <Field
+              label="Имя"
+              errors={fields.firstName.errors}
+              inputProps={{
+                ...getInputProps(fields.firstName, { type: "text" }),
+                autoComplete: "given-name",
+              }}
+            />
+            <Field
+              label="Фамилия"
+              errors={fields.lastName.errors}
+              inputProps={{
+                ...getInputProps(fields.lastName, { type: "text" }),
+                autoComplete: "family-name",
+              }}
+            />
+            <Field
+              label="Email"
+              errors={fields.email.errors}
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            />
+            <Field
+              label="Телефон"
+              errors={fields.phone.errors}
+              inputProps={{
+                ...getInputProps(fields.phone, { type: "tel" }),
+                autoComplete: "tel",
+                placeholder: "+7 999 123-45-67",
+              }}
+            />
+            <PasswordField
+              label="Пароль"
+              errors={fields.password.errors}
+              hint="Не короче 8 символов, заглавная и строчная буквы и цифра"
+              inputProps={{
+                ...getInputProps(fields.password, { type: "password" }),
+                autoComplete: "new-password",
+              }}
+            />
+            <PasswordField
+              label="Подтверждение пароля"
+              errors={fields.confirmPassword.errors}
+              inputProps={{
+                ...getInputProps(fields.confirmPassword, { type: "password" }),
+                autoComplete: "new-password",
+              }}
+            />
+          </fieldset>
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+              Компания
+            </legend>
+            <div className="sm:col-span-2">
+              <CompanyAutocomplete
+                inputProps={{ ...getInputProps(fields.companyName, { type: "text" }) }}
+                errors={fields.companyName.errors}
+                onSelect={fillFrom}
+              />
+            </div>
+            {readOnly("inn", "ИНН")}
+            {readOnly("kpp", "КПП")}
+            {readOnly("ogrn", "ОГРН")}
+            {readOnly("address", "Адрес")}
+          </fieldset>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <p className="text-xs text-slate-500">
+            Нажимая «Зарегистрироваться», вы принимаете{" "}
+            <Link to="/terms" className="underline">
+              условия использования
+            </Link>{" "}
+            и{" "}
+            <Link to="/privacy" className="underline">
+              политику конфиденциальности
+            </Link>
+            .
+          </p>
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {submitting ? "Регистрируем…" : "Зарегистрироваться"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Уже есть аккаунт?{" "}
+          <Link to="/login" className="font-medium text-brand-600 hover:underline">
+            Войти
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

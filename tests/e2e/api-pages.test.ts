@@ -1,0 +1,95 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "../support/browser";
+
+const web = inject("webUrl");
+const DIRECTOR = { email: "director@reys.demo", password: "Reys2025demo" };
+const WAIT = { timeout: 15_000 };
+
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close: closeBrowser } = await launchChromium());
+});
+
+afterAll(async () => {
+  await closeBrowser?.();
+});
+
+async function signInThroughLoginPage(page: Page) {
+  await page.goto(`${web}/login`);
+  await page.fill('input[name="email"]', DIRECTOR.email);
+  await page.fill('input[name="password"]', DIRECTOR.password);
+  await page.click('button[type="submit"]:has-text("Войти")');
+  await page.waitForURL(`${web}/dashboard`, WAIT);
+}
+
+describe("the API and session test pages", () => {
+  it("sign in through the API client, survive an invalid access token by refreshing, and clear the tokens", async () => {
+    const context = await browser.newContext({ locale: "ru-RU" });
+    const page = await context.newPage();
+    // Uncaught errors include React's hydration mismatches, which these client-only pages must avoid.
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await signInThroughLoginPage(page);
+
+    await page.goto(`${web}/api-test`);
+    await page.getByRole("heading", { name: "Проверка API" }).waitFor(WAIT);
+    // The base URL is filled in once the page has hydrated and created its client.
+    const baseUrl = page.getByTestId("api-base-url");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="api-base-url"]')?.textContent !== "…",
+      null,
+      WAIT,
+    );
+    expect(await baseUrl.textContent()).toBe(`${web}/api`);
+    expect(await page.getByTestId("token-prefix").textContent()).toBe("токена нет");
+
+    await page.fill("#api-test-email", DIRECTOR.email);
+    await page.fill("#api-test-password", DIRECTOR.password);
+    await page.getByRole("button", { name: "Тест входа", exact: true }).click();
+    const loginResult = page.locator('[data-testid="test-result"]', { hasText: "POST /api/auth/login" });
+    await loginResult.waitFor(WAIT);
+    expect(await loginResult.getAttribute("data-outcome")).toBe("success");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="token-prefix"]')?.textContent !== "токена нет",
+      null,
+      WAIT,
+    );
+    expect(await page.getByTestId("token-prefix").textContent()).toMatch(/^.{16}…$/);
+
+    await page.getByRole("button", { name: "Тест health", exact: true }).click();
+    const healthResult = page.locator('[data-testid="test-result"]', { hasText: "GET /api/health" });
+    await healthResult.waitFor(WAIT);
+    expect(await healthResult.getAttribute("data-outcome")).toBe("success");
+
+    await page.goto(`${web}/session-test`);
+    await page.getByRole("heading", { name: "Проверка сеанса" }).waitFor(WAIT);
+    const status = page.getByTestId("auth-status");
+    await page.locator('[data-testid="auth-status"][data-authenticated="true"]').waitFor(WAIT);
+    expect(await status.textContent()).toContain("Авторизован");
+    expect(await status.textContent()).toContain(DIRECTOR.email);
+
+    await page.getByRole("button", { name: "Подставить недействительный токен" }).click();
+    await page.getByRole("button", { name: "Проверить /auth/me" }).click();
+    const recovered = page.locator('[data-testid="check-result"]', {
+      hasText: "обновил токены и повторил запрос",
+    });
+    await recovered.waitFor(WAIT);
+    expect(await recovered.getAttribute("data-outcome")).toBe("success");
+    const steps = await recovered.locator("ol > li").allTextContents();
+    expect(steps.map((step) => step.replace(/^.*?(\/api\/\S+) → (\d+)$/, "$1 $2"))).toEqual([
+      "/api/auth/me 401",
+      "/api/auth/refresh 200",
+      "/api/auth/me 200",
+    ]);
+
+    await page.getByRole("button", { name: "Очистить токены" }).click();
+    await page.locator('[data-testid="auth-status"][data-authenticated="false"]').waitFor(WAIT);
+    expect(await status.textContent()).toContain("Не авторизован");
+    await page.getByRole("link", { name: "проверки API" }).waitFor(WAIT);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

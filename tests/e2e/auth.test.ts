@@ -1,0 +1,138 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium } from "../support/browser";
+
+const web = inject("webUrl");
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close: closeBrowser } = await launchChromium());
+});
+
+afterAll(async () => {
+  await closeBrowser?.();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: "ru-RU" });
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]:has-text("Войти")');
+}
+
+describe("accounts in the browser", () => {
+  it("registers with a company from the look-up, signs in, opens a guarded page and signs out", async () => {
+    const page = await newPage();
+    await page.goto(`${web}/register`);
+    const email = `e2e.${crypto.randomUUID().slice(0, 8)}@example.ru`;
+    await page.fill('input[name="firstName"]', "Пётр");
+    await page.fill('input[name="lastName"]', "Иванов");
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="phone"]', "+79001234567");
+    await page.fill('input[name="password"]', "Trassa2025");
+    await page.fill('input[name="confirmPassword"]', "Trassa2025");
+
+    await page.fill('input[name="companyName"]', "Тр");
+    const options = page.locator('[role="option"]');
+    await options.first().waitFor({ timeout: 15_000 });
+    expect(await options.count()).toBeLessThanOrEqual(10);
+    await options.first().click();
+    const inn = await page.inputValue('input[name="inn"]');
+    expect(inn).toMatch(/^\d{10}(\d{2})?$/);
+    expect(await page.getAttribute('input[name="inn"]', "readonly")).not.toBeNull();
+    expect(await page.inputValue('input[name="address"]')).not.toBe("");
+
+    await page.click('button[type="submit"]:has-text("Зарегистрироваться")');
+    await page.waitForURL(`${web}/login`);
+    await page.getByText("Регистрация успешна! Теперь войдите в систему.").waitFor();
+
+    await signIn(page, email, "Trassa2025");
+    await page.waitForURL(`${web}/dashboard`);
+    await page.getByRole("heading", { name: "Добро пожаловать, Пётр!" }).waitFor();
+
+    await page.click('button:has-text("Выйти")');
+    await page.waitForURL(`${web}/login`);
+    await page.getByText("Вы вышли из системы.").waitFor();
+    await page.goto(`${web}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.context().close();
+  });
+
+  it("sends a signed-out visitor to /login and back to the page they wanted after signing in", async () => {
+    const page = await newPage();
+    await page.goto(`${web}/sessions`);
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/sessions");
+    await signIn(page, "director@reys.demo", "Reys2025demo");
+    await page.waitForURL(`${web}/sessions`);
+    await page.getByRole("heading", { name: "Активные сеансы" }).waitFor();
+    await page.goto(`${web}/login`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await page.context().close();
+  });
+
+  it("shows the spec's messages for bad sign-in and registration input", async () => {
+    const page = await newPage();
+    await page.goto(`${web}/login`);
+    await page.click('button[type="submit"]:has-text("Войти")');
+    await page.getByText("Email обязателен").waitFor();
+    await page.getByText("Пароль обязателен").waitFor();
+    await page.fill('input[name="email"]', "director@");
+    await page.fill('input[name="password"]', "123");
+    await page.click('button[type="submit"]:has-text("Войти")');
+    await page.getByText("Введите корректный email").waitFor();
+    await page.getByText("Пароль должен содержать минимум 6 символов").waitFor();
+    await signIn(page, "director@reys.demo", "WrongPassword1");
+    await page.getByText("Неверный email или пароль").waitFor();
+    expect(await page.getAttribute('input[name="email"]', "aria-invalid")).toBeNull();
+
+    await page.goto(`${web}/register`);
+    await page.fill('input[name="password"]', "Trassa2025");
+    await page.fill('input[name="confirmPassword"]', "Trassa2026");
+    await page.fill('input[name="phone"]', "12");
+    await page.click('button[type="submit"]:has-text("Зарегистрироваться")');
+    await page.getByText("Пароли должны совпадать").waitFor();
+    await page.getByText("Введите корректный номер телефона").waitFor();
+    await page.getByText("Название компании обязательно").waitFor();
+    expect(await page.getAttribute('input[name="confirmPassword"]', "aria-invalid")).toBe("true");
+    await page.context().close();
+  });
+
+  it("lists active sessions and ends the others", async () => {
+    const other = await newPage();
+    await other.goto(`${web}/login`);
+    await signIn(other, "admin@reys.demo", "Admin2025demo");
+    await other.waitForURL(`${web}/dashboard`);
+
+    const page = await newPage();
+    await page.goto(`${web}/login`);
+    await signIn(page, "admin@reys.demo", "Admin2025demo");
+    await page.waitForURL(`${web}/dashboard`);
+    await page.goto(`${web}/sessions`);
+    const rows = page.locator('[data-testid="sessions"] > li');
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    await page.click('button:has-text("Завершить все, кроме текущего")');
+    await page.getByText(/^Завершено \d+ сеанс/).waitFor();
+    expect(await rows.count()).toBe(1);
+
+    await other.reload();
+    expect(new URL(other.url()).pathname).toBe("/login");
+    await page.context().close();
+    await other.context().close();
+  });
+
+  it("is usable on a phone: the menu opens from the header", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
+    const page = await context.newPage();
+    await page.goto(`${web}/login`);
+    await signIn(page, "director@reys.demo", "Reys2025demo");
+    await page.waitForURL(`${web}/dashboard`);
+    await page.click('button[aria-controls="mobile-menu"]');
+    await page.locator("#mobile-menu").getByText("Главная").waitFor();
+    await context.close();
+  });
+});

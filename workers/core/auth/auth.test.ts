@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../../db/client";
+import { DEMO_ACCOUNTS, seedDemoData } from "../../../db/seed";
+import { createTestDb } from "../../../tests/support/test-db";
+import { signAccessToken, verifyAccessToken } from "./access-token";
+import { registerAccount, signIn } from "./accounts";
+import { hashPassword, verifyPassword } from "./passwords";
+import { rotateRefreshToken, startApiSession } from "./refresh";
+import {
+  createSession,
+  endOtherSessions,
+  listSessions,
+  validateSession,
+  validateSessionToken,
+  SESSION_TTL_MS,
+} from "./sessions";
+
+const SECRET = "test-secret-test-secret-test-secret!";
+const NOW = Date.parse("2026-11-21T10:00:00Z");
+
+describe("passwords", () => {
+  it("verifies the right password only, with a fresh salt each time", async () => {
+    const a = await hashPassword("Reys2025demo");
+    const b = await hashPassword("Reys2025demo");
+    expect(a).not.toBe(b);
+    expect(a.startsWith("scrypt$16384$8$5$")).toBe(true);
+    expect(await verifyPassword("Reys2025demo", a)).toBe(true);
+    expect(await verifyPassword("reys2025demo", a)).toBe(false);
+  });
+});
+
+describe("access tokens", () => {
+  it("carry user, session and a 15-minute expiry, and fail when tampered with or expired", async () => {
+    const { token, expiresAt } = await signAccessToken(SECRET, { userId: "u", sessionId: "s" }, NOW);
+    expect(expiresAt).toBe(NOW + 15 * 60 * 1000);
+    expect(await verifyAccessToken(SECRET, token, NOW)).toMatchObject({ sub: "u", sid: "s" });
+    expect(await verifyAccessToken(SECRET, token, expiresAt)).toBeNull();
+    expect(await verifyAccessToken("another-secret-another-secret-12345", token, NOW)).toBeNull();
+    const [h, p, s] = token.split(".");
+    const forged = btoa(JSON.stringify({ sub: "admin", sid: "s", iat: 0, exp: 9e9 })).replace(/=+$/, "");
+    expect(await verifyAccessToken(SECRET, `${h}.${forged}.${s}`, NOW)).toBeNull();
+    expect(p).toBeTruthy();
+  });
+});
+
+describe("accounts and sessions on libSQL", () => {
+  let db: Db;
+  let close: () => void;
+  // One database for the block: every hash costs ~0.5 s of CPU by design.
+  beforeAll(async () => {
+    ({ db, close } = await createTestDb());
+    await seedDemoData(db, new Date(NOW));
+  });
+  afterAll(() => close());
+
+  const registration = {
+    firstName: "Иван",
+    lastName: "Петров",
+    email: "Ivan@Example.ru",
+    phone: "+79990001122",
+    password: "Parol2025",
+    companyName: "ООО «Тест»",
+    inn: "",
+    kpp: "",
+    ogrn: "",
+    address: "",
+  };
+
+  it("seeds the demo director and admin once", async () => {
+    expect(await seedDemoData(db)).toBe(false);
+    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    const admin = await signIn(db, { ...DEMO_ACCOUNTS.admin, ip: null, now: NOW });
+    expect(director.ok && director.user.role).toBe("user");
+    expect(admin.ok && admin.user.role).toBe("admin");
+  });
+
+  it("registers a company and its user; the e-mail is unique whatever its case", async () => {
+    const first = await registerAccount(db, registration, NOW);
+    expect(first.ok && first.user).toMatchObject({
+      email: "ivan@example.ru",
+      company: { name: "ООО «Тест»", inn: null },
+    });
+    const again = await registerAccount(db, { ...registration, email: "IVAN@example.RU" }, NOW);
+    expect(again).toMatchObject({ ok: false, message: "Пользователь с таким email уже зарегистрирован" });
+  });
+
+  it("does not let a newcomer join an existing company by its INN", async () => {
+    const result = await registerAccount(
+      db,
+      { ...registration, email: "other@example.ru", inn: "7704123450" },
+      NOW,
+    );
+    expect(result).toMatchObject({ ok: false, reason: "inn_taken" });
+  });
+
+  it("answers unknown e-mail and wrong password alike, and blocks after 5 failures in 15 minutes", async () => {
+    const account = { ...registration, email: "limited@example.ru", inn: "" };
+    await registerAccount(db, account, NOW);
+    const unknown = await signIn(db, {
+      email: "nobody@reys.demo",
+      password: "x".repeat(8),
+      ip: "1.1.1.1",
+      now: NOW,
+    });
+    const wrong = await signIn(db, { email: account.email, password: "Wrong2025", ip: "2.2.2.2", now: NOW });
+    expect(unknown).toEqual(wrong);
+    for (let i = 0; i < 4; i++) {
+      await signIn(db, { email: account.email, password: "Wrong2025", ip: "2.2.2.2", now: NOW + i });
+    }
+    const blocked = await signIn(db, {
+      email: account.email,
+      password: account.password,
+      ip: "3.3.3.3",
+      now: NOW + 10,
+    });
+    expect(blocked).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect(blocked.ok === false && blocked.message).toMatch(/^Слишком много попыток входа/);
+    const sameIp = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: "2.2.2.2", now: NOW + 10 });
+    expect(sameIp).toMatchObject({ ok: false, reason: "rate_limited" });
+    const later = await signIn(db, {
+      email: account.email,
+      password: account.password,
+      ip: "3.3.3.3",
+      now: NOW + 15 * 60 * 1000 + 10,
+    });
+    expect(later.ok).toBe(true);
+  });
+
+  it("slides a session's expiry when used in its second half and drops expired sessions", async () => {
+    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    if (!director.ok) throw new Error("sign-in failed");
+    const { token } = await createSession(db, { userId: director.user.id, kind: "browser", now: NOW });
+    const day20 = NOW + 20 * 86_400_000;
+    const renewed = await validateSessionToken(db, token, day20);
+    expect(renewed?.session.expiresAt.getTime()).toBe(day20 + SESSION_TTL_MS);
+    expect(await validateSessionToken(db, token, day20 + SESSION_TTL_MS + 1)).toBeNull();
+    expect(await validateSessionToken(db, token, day20)).toBeNull();
+  });
+
+  it("rotates refresh tokens and revokes the session when a used one comes back", async () => {
+    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    if (!director.ok) throw new Error("sign-in failed");
+    const first = await startApiSession(db, SECRET, { userId: director.user.id, now: NOW });
+    const second = await rotateRefreshToken(db, SECRET, first.refreshToken, NOW + 1000);
+    if (!second.ok) throw new Error("rotation failed");
+    expect(second.tokens.refreshToken).not.toBe(first.refreshToken);
+    const claims = await verifyAccessToken(SECRET, second.tokens.accessToken, NOW + 1000);
+    expect(await validateSession(db, claims!.sid, NOW + 1000)).not.toBeNull();
+
+    expect(await rotateRefreshToken(db, SECRET, first.refreshToken, NOW + 2000)).toEqual({
+      ok: false,
+      reason: "reused",
+    });
+    expect(await validateSession(db, claims!.sid, NOW + 2000)).toBeNull();
+    expect((await rotateRefreshToken(db, SECRET, second.tokens.refreshToken, NOW + 3000)).ok).toBe(false);
+  });
+
+  it("lists a user's sessions and ends all but the current one", async () => {
+    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    if (!director.ok) throw new Error("sign-in failed");
+    const a = await createSession(db, {
+      userId: director.user.id,
+      kind: "browser",
+      now: NOW,
+      userAgent: "A",
+    });
+    await createSession(db, { userId: director.user.id, kind: "browser", now: NOW, userAgent: "B" });
+    const list = await listSessions(db, director.user.id, a.session.id, NOW);
+    expect(list.map((s) => [s.userAgent, s.current]).sort()).toEqual([
+      ["A", true],
+      ["B", false],
+    ]);
+    expect(await endOtherSessions(db, director.user.id, a.session.id)).toBe(1);
+    expect(await listSessions(db, director.user.id, a.session.id, NOW)).toHaveLength(1);
+  });
+});

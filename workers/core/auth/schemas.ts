@@ -1,0 +1,50 @@
+import { z } from "zod";
+import {
+  companyNameField,
+  emailField,
+  innField,
+  kppField,
+  loginPasswordField,
+  newPasswordField,
+  ogrnField,
+  personNameField,
+  phoneField,
+} from "../validation/fields";
+
+/** Sign-in (spec 1 §5): the same schema serves the /login form and POST /api/auth/login. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  redirectTo: z.string().optional(),
+});
+
+const registrationFields = {
+  firstName: personNameField("firstName"),
+  lastName: personNameField("lastName"),
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+  companyName: companyNameField,
+  inn: innField,
+  kpp: kppField,
+  ogrn: ogrnField,
+  address: z.string().trim().max(500, { error: "Адрес не длиннее 500 символов" }).optional(),
+};
+
+/** The registration payload of POST /api/auth/register (spec 1 §3). */
+export const registrationSchema = z.object(registrationFields);
+
+/** The /register form: the payload plus the password confirmation. */
+export const registrationFormSchema = z
+  .object({ ...registrationFields, confirmPassword: z.string({ error: "Подтвердите пароль" }) })
+  .refine((form) => form.password === form.confirmPassword, {
+    error: "Пароли должны совпадать",
+    path: ["confirmPassword"],
+  });
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type RegistrationInput = z.output<typeof registrationSchema>;
+
+export const refreshSchema = z.object({
+  refreshToken: z.string({ error: "Не передан refreshToken" }).min(1, { error: "Не передан refreshToken" }),
+});

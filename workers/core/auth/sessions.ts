@@ -1,0 +1,116 @@
+import { and, desc, eq, getTableColumns, gt, ne } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { companies, sessions, users } from "../../../db/schema";
+import { generateSecretToken, hashToken } from "./tokens";
+import { publicUserColumns, type PublicUser } from "./users";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sessions last 30 days and slide: used in their second half, they get 30 days again. */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
+const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
+
+export type Session = typeof sessions.$inferSelect;
+export type SessionContext = { userAgent?: string | null; ip?: string | null };
+export type ValidSession = { session: Session; user: PublicUser };
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; kind: Session["kind"]; now: number } & SessionContext,
+): Promise<{ token: string; session: Session }> {
+  const token = generateSecretToken();
+  const session: Session = {
+    id: hashToken(token),
+    userId: input.userId,
+    kind: input.kind,
+    createdAt: new Date(input.now),
+    expiresAt: new Date(input.now + SESSION_TTL_MS),
+    lastSeenAt: new Date(input.now),
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    ip: input.ip ?? null,
+  };
+  await db.insert(sessions).values(session);
+  return { token, session };
+}
+
+/** The live session with this id and its user; expired sessions are deleted; use extends them. */
+export async function validateSession(db: Db, sessionId: string, now: number): Promise<ValidSession | null> {
+  const [row] = await db
+    .select({ ...publicUserColumns, session: getTableColumns(sessions) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.id, sessionId));
+  if (!row) return null;
+  const { session, ...user } = row;
+  if (session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  const renew = session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS;
+  const touch = now - session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS;
+  if (renew || touch) {
+    session.lastSeenAt = new Date(now);
+    if (renew) session.expiresAt = new Date(now + SESSION_TTL_MS);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt })
+      .where(eq(sessions.id, session.id));
+  }
+  return { session, user };
+}
+
+export function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {
+  return validateSession(db, hashToken(token), now);
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export type SessionSummary = Pick<Session, "kind" | "createdAt" | "lastSeenAt" | "userAgent" | "ip"> & {
+  /** A public handle: the first 16 characters of the id, enough to end it, useless to sign in. */
+  id: string;
+  current: boolean;
+};
+
+const HANDLE_LENGTH = 16;
+
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  now: number,
+): Promise<SessionSummary[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now))))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((s) => ({
+    id: s.id.slice(0, HANDLE_LENGTH),
+    kind: s.kind,
+    createdAt: s.createdAt,
+    lastSeenAt: s.lastSeenAt,
+    userAgent: s.userAgent,
+    ip: s.ip,
+    current: s.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions by its handle; another user's handle matches nothing. */
+export async function endSessionByHandle(db: Db, userId: string, handle: string): Promise<boolean> {
+  if (handle.length !== HANDLE_LENGTH) return false;
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  const match = rows.find((s) => s.id.startsWith(handle));
+  if (!match) return false;
+  await invalidateSession(db, match.id);
+  return true;
+}
+
+export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  const result = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  return result.rowsAffected;
+}

@@ -1,0 +1,141 @@
+// The DaData adapter against the sandbox twin over real HTTP: the same protocol both ways.
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { suggestCompanies } from "../core/companies/suggest";
+import { createSandboxApp } from "../sandbox/app";
+import { createDadataLookup, DADATA_PARTY_PATH } from "./dadata";
+
+let server: ReturnType<typeof serve>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: createSandboxApp().fetch, port: 0, hostname: "127.0.0.1" }, () =>
+      resolve(started),
+    );
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const switchFailure = (mode: "none" | "error500" | "timeout") =>
+  fetch(`${baseUrl}/__sandbox/failures`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ provider: "dadata", mode }),
+  });
+
+afterEach(async () => {
+  await switchFailure("none");
+  vi.restoreAllMocks();
+});
+
+describe("DaData adapter against the sandbox", () => {
+  it("returns spec-shaped suggestions and nothing of the vendor's other fields", async () => {
+    const lookup = createDadataLookup({ baseUrl, apiKey: "sandbox-key" });
+    const suggestions = await lookup.suggest("транслогистик", 10);
+    expect(suggestions).toHaveLength(2);
+    expect(suggestions[0]).toEqual({
+      value: "ООО «ТрансЛогистик»",
+      data: {
+        name: {
+          short_with_opf: "ООО «ТрансЛогистик»",
+          full_with_opf: "Общество с ограниченной ответственностью «ТрансЛогистик»",
+        },
+        inn: expect.stringMatching(/^\d{10}$/),
+        kpp: expect.stringMatching(/^\d{9}$/),
+        ogrn: expect.stringMatching(/^\d{13}$/),
+        address: { value: "г Москва, ул Складочная, д 1 стр 18" },
+      },
+    });
+  });
+
+  it("gives a sole trader a null KPP and a 15-digit OGRNIP", async () => {
+    const [trader] = await createDadataLookup({ baseUrl, apiKey: "k" }).suggest("Семенов", 10);
+    expect(trader.value).toBe("ИП Семёнов Алексей Петрович");
+    expect(trader.data.kpp).toBeNull();
+    expect(trader.data.ogrn).toMatch(/^\d{15}$/);
+  });
+
+  it("asks for `count` results and finds by INN", async () => {
+    const lookup = createDadataLookup({ baseUrl, apiKey: "k" });
+    expect(await lookup.suggest("ООО", 4)).toHaveLength(4);
+    const [first] = await lookup.suggest("транслогистик", 1);
+    expect((await lookup.suggest(String(first.data.inn), 10)).map((s) => s.value)).toEqual([first.value]);
+  });
+
+  it("sends DaData's headers and body", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    await createDadataLookup({ baseUrl: `${baseUrl}/`, apiKey: "secret-key" }).suggest("Волга", 10);
+    const [url, init] = spy.mock.calls[0];
+    expect(url).toBe(`${baseUrl}${DADATA_PARTY_PATH}`);
+    expect(init?.method).toBe("POST");
+    expect(init?.headers).toEqual({
+      Authorization: "Token secret-key",
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    });
+    expect(JSON.parse(String(init?.body))).toEqual({ query: "Волга", count: 10 });
+  });
+
+  it("is refused with 401 without a token, like DaData", async () => {
+    const response = await fetch(`${baseUrl}${DADATA_PARTY_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "Транс" }),
+    });
+    expect(response.status).toBe(401);
+    await expect(createDadataLookup({ baseUrl, apiKey: "" }).suggest("Транс", 10)).rejects.toThrow(
+      /HTTP 401/,
+    );
+  });
+
+  it("is refused with 400 for a body that is not a suggest request", async () => {
+    const response = await fetch(`${baseUrl}${DADATA_PARTY_PATH}`, {
+      method: "POST",
+      headers: { authorization: "Token k", "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("company suggestions when the provider fails", () => {
+  it("answers an empty list and logs on a 500", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await switchFailure("error500")).status).toBe(200);
+    const lookup = createDadataLookup({ baseUrl, apiKey: "k" });
+    expect(await suggestCompanies(lookup, "Транс")).toEqual([]);
+    expect(logged).toHaveBeenCalledOnce();
+  });
+
+  it("answers an empty list and logs when the provider hangs past the timeout", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    await switchFailure("timeout");
+    const lookup = createDadataLookup({ baseUrl, apiKey: "k", timeoutMs: 300 });
+    const started = Date.now();
+    expect(await suggestCompanies(lookup, "Транс")).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(String(logged.mock.calls[0][1])).toMatch(/timeout|aborted/i);
+  });
+
+  it("recovers once the failure is switched off", async () => {
+    await switchFailure("timeout");
+    await switchFailure("none");
+    expect(await suggestCompanies(createDadataLookup({ baseUrl, apiKey: "k" }), "Транс")).not.toEqual([]);
+  });
+
+  it("refuses an unknown provider or mode", async () => {
+    const response = await fetch(`${baseUrl}/__sandbox/failures`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ provider: "nobody", mode: "timeout" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await (await fetch(`${baseUrl}/__sandbox/failures`)).json()).toEqual({ dadata: "none" });
+  });
+});

@@ -1,0 +1,106 @@
+import { Hono, type Context } from "hono";
+import { deleteCookie } from "hono/cookie";
+import { AUTH_MESSAGES, registerAccount, signIn } from "../../core/auth/accounts";
+import { endSessionOfRefreshToken, rotateRefreshToken, startApiSession } from "../../core/auth/refresh";
+import { loginSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
+import {
+  endOtherSessions,
+  endSessionByHandle,
+  invalidateSession,
+  listSessions,
+} from "../../core/auth/sessions";
+import type { AppBindings } from "../bindings";
+import { authSecret, clientIp, requireAuth, SESSION_COOKIE } from "../lib/auth";
+import { readJson, validate } from "../lib/body";
+import { fail, ok } from "../lib/envelope";
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** POST /auth/login takes a form body (spec 1 §7) or JSON. */
+async function readLogin(c: Context<AppBindings>) {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (FORM_TYPES.includes(type)) {
+    const form = await c.req.parseBody();
+    return validate(c, loginSchema, { email: form.email, password: form.password });
+  }
+  return readJson(c, loginSchema);
+}
+
+export const authRoutes = new Hono<AppBindings>()
+  .post("/login", async (c) => {
+    const body = await readLogin(c);
+    if (!body.ok) return body.response;
+    const now = Date.now();
+    const db = c.get("db");
+    const result = await signIn(db, { ...body.data, ip: clientIp(c), now });
+    if (!result.ok) {
+      if (result.reason === "rate_limited") {
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        return fail(c, 429, result.message);
+      }
+      return fail(c, 401, result.message);
+    }
+    const tokens = await startApiSession(db, authSecret(c.env), {
+      userId: result.user.id,
+      now,
+      userAgent: c.req.header("user-agent"),
+      ip: clientIp(c),
+    });
+    return c.json({
+      success: true as const,
+      data: { tokens, user: result.user },
+      message: AUTH_MESSAGES.welcome,
+    });
+  })
+  .post("/register", async (c) => {
+    const body = await readJson(c, registrationSchema);
+    if (!body.ok) return body.response;
+    const result = await registerAccount(c.get("db"), body.data, Date.now());
+    if (!result.ok) return fail(c, 409, result.message);
+    return c.json(
+      { success: true as const, data: { user: result.user }, message: AUTH_MESSAGES.registered },
+      201,
+    );
+  })
+  .post("/refresh", async (c) => {
+    const body = await readJson(c, refreshSchema);
+    if (!body.ok) return body.response;
+    const result = await rotateRefreshToken(
+      c.get("db"),
+      authSecret(c.env),
+      body.data.refreshToken,
+      Date.now(),
+    );
+    if (!result.ok) {
+      const message =
+        result.reason === "reused"
+          ? "Токен обновления уже использован: сеанс завершён в целях безопасности. Войдите снова."
+          : "Сеанс истёк. Войдите снова.";
+      return fail(c, 401, message);
+    }
+    return ok(c, { tokens: result.tokens, user: result.user });
+  })
+  .post("/logout", async (c) => {
+    const caller = c.get("caller");
+    if (caller) await invalidateSession(c.get("db"), caller.session.id);
+    // A client whose access token expired still ends its session with the refresh token.
+    const body = await c.req.json<{ refreshToken?: unknown }>().catch(() => null);
+    if (typeof body?.refreshToken === "string")
+      await endSessionOfRefreshToken(c.get("db"), body.refreshToken);
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.json({ success: true as const, data: null, message: AUTH_MESSAGES.loggedOut });
+  })
+  .get("/me", requireAuth, (c) => ok(c, c.get("caller")!.user))
+  .get("/sessions", requireAuth, async (c) => {
+    const { user, session } = c.get("caller")!;
+    return ok(c, await listSessions(c.get("db"), user.id, session.id, Date.now()));
+  })
+  .post("/sessions/end-others", requireAuth, async (c) => {
+    const { user, session } = c.get("caller")!;
+    return ok(c, { ended: await endOtherSessions(c.get("db"), user.id, session.id) });
+  })
+  .delete("/sessions/:id", requireAuth, async (c) => {
+    const { user } = c.get("caller")!;
+    const ended = await endSessionByHandle(c.get("db"), user.id, c.req.param("id"));
+    return ended ? ok(c, { ended: 1 }) : fail(c, 404, "Сеанс не найден");
+  });
