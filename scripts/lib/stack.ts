@@ -34,10 +34,23 @@ function newestMtime(path: string): number {
 /** Builds the Remix app when there is no build or the sources changed since. */
 export async function ensureBuild(log: (line: string) => void): Promise<void> {
   const built = join(ROOT, "build/server/index.js");
-  const sources = ["app", "vite.config.ts", "remix.config.ts", "public"].map((p) => join(ROOT, p));
+  const sources = [
+    "app",
+    "workers/core",
+    "workers/web",
+    "db",
+    "vite.config.ts",
+    "remix.config.ts",
+    "public",
+  ].map((p) => join(ROOT, p));
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   log("Building the web app (remix vite:build)…");
-  const build = startChild("build", bin("remix"), ["vite:build"], { cwd: ROOT, quiet: true });
+  // Always a production build, even when started from the test runner (NODE_ENV=test).
+  const build = startChild("build", bin("remix"), ["vite:build"], {
+    cwd: ROOT,
+    quiet: true,
+    env: { NODE_ENV: "production" },
+  });
   const code = await new Promise<number | null>((r) => build.process.on("exit", r));
   if (code !== 0) throw new Error("remix vite:build failed");
 }

@@ -29,8 +29,22 @@ async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 12
   }
 }
 
+let adminToken: string | undefined;
+
+/** Metrics are for admins: signs in once as the demo admin through the API. */
 async function metricsFor(day: string) {
-  const response = await fetch(`${web}/api/analytics/metrics?dateFrom=${day}&dateTo=${day}`);
+  if (!adminToken) {
+    const login = await fetch(`${web}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@reys.demo", password: "Admin2025demo" }),
+    });
+    adminToken = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens
+      .accessToken;
+  }
+  const response = await fetch(`${web}/api/analytics/metrics?dateFrom=${day}&dateTo=${day}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   return (await response.json()) as {
     data: { totals: { events: number; sessions: number; errors: number } };
   };

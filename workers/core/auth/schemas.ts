@@ -40,6 +40,9 @@ export const registrationFormSchema = z
   .refine((form) => form.password === form.confirmPassword, {
     error: "Пароли должны совпадать",
     path: ["confirmPassword"],
+    // Zod 4 skips object refinements while other fields are invalid; a mismatch should
+    // show together with the rest of the form's errors.
+    when: () => true,
   });
 
 export type LoginInput = z.output<typeof loginSchema>;
