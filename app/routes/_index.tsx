@@ -1,5 +1,5 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 
 export const meta: MetaFunction = () => [{ title: "Рейс — выплата за рейс за 24 часа" }];
 
@@ -9,16 +9,21 @@ const highlights = [
   { value: "30–60 дней", label: "ожидания оплаты экономите" },
 ];
 
+export function loader({ context }: LoaderFunctionArgs) {
+  return { signedIn: context.caller !== null };
+}
+
 export default function Landing() {
+  const { signedIn } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto flex min-h-screen max-w-5xl flex-col gap-12 px-6 py-10">
       <header className="flex items-center justify-between">
         <span className="text-xl font-bold text-brand-700">Рейс</span>
         <Link
-          to="/login"
+          to={signedIn ? "/dashboard" : "/login"}
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         >
-          Войти
+          {signedIn ? "Перейти в кабинет" : "Войти"}
         </Link>
       </header>
       <section className="flex flex-col gap-6">

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -10,8 +10,10 @@ import {
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AUTH_MESSAGES, signIn } from "../../workers/core/auth/accounts";
 import { loginSchema } from "../../workers/core/auth/schemas";
+import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
+import { useSchemaForm } from "~/lib/forms";
 import { safeRedirect, startBrowserSession } from "~/lib/session.server";
 import { setToast } from "~/lib/toast.server";
 
@@ -51,52 +53,44 @@ export default function Login() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(loginSchema, lastResult);
   const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <Link to="/" className="text-xl font-bold text-brand-700">
-          Рейс
-        </Link>
-        <h1 className="mt-4 text-2xl font-semibold">Вход в систему</h1>
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field
-            label="Email"
-            errors={fields.email.errors}
-            inputProps={{
-              ...getInputProps(fields.email, { type: "email" }),
-              autoComplete: "email",
-              autoFocus: true,
-            }}
-          />
-          <PasswordField
-            label="Пароль"
-            errors={fields.password.errors}
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "current-password",
-            }}
-          />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? "Входим…" : "Войти"}
-          </Button>
-        </Form>
-        <p className="mt-6 text-center text-sm text-slate-600">
+    <AuthCard
+      title="Вход в систему"
+      footer={
+        <>
           Нет аккаунта?{" "}
           <Link to="/register" className="font-medium text-brand-600 hover:underline">
             Зарегистрироваться
           </Link>
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    >
+      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            autoFocus: true,
+          }}
+        />
+        <PasswordField
+          label="Пароль"
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+          }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Входим…" : "Войти"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

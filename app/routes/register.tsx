@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   redirect,
@@ -11,9 +11,11 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { registerAccount } from "../../workers/core/auth/accounts";
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
+import { AuthCard } from "~/components/auth/auth-card";
 import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
+import { useSchemaForm } from "~/lib/forms";
 import { setToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Регистрация — Рейс" }];
@@ -54,13 +56,7 @@ export default function Register() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [company, setCompany] = useState<CompanyDetails>(EMPTY_COMPANY);
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(registrationFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(registrationFormSchema, lastResult);
   const submitting = navigation.state !== "idle" && navigation.formAction === "/register";
 
   function fillFrom(item: CompanySuggestion) {
@@ -68,7 +64,7 @@ export default function Register() {
       inn: item.data.inn ?? "",
       kpp: item.data.kpp ?? "",
       ogrn: item.data.ogrn ?? "",
-      address: item.data.address?.value ?? "",
+      address: item.data.address.value ?? "",
     });
   }
 
@@ -82,105 +78,104 @@ export default function Register() {
   );
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-10">
-      <div className="w-full max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <Link to="/" className="text-xl font-bold text-brand-700">
-          Рейс
-        </Link>
-        <h1 className="mt-4 text-2xl font-semibold">Регистрация перевозчика</h1>
-        <p className="mt-1 text-sm text-slate-600">14 дней бесплатно, без привязки карты.</p>
-        <Form method="post" className="mt-6 space-y-6" {...getFormProps(form)}>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
-              Контактное лицо
-            </legend>
-            <Field
-              label="Имя"
-              errors={fields.firstName.errors}
-              inputProps={{
-                ...getInputProps(fields.firstName, { type: "text" }),
-                autoComplete: "given-name",
-              }}
-            />
-            <Field
-              label="Фамилия"
-              errors={fields.lastName.errors}
-              inputProps={{
-                ...getInputProps(fields.lastName, { type: "text" }),
-                autoComplete: "family-name",
-              }}
-            />
-            <Field
-              label="Email"
-              errors={fields.email.errors}
-              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            />
-            <Field
-              label="Телефон"
-              errors={fields.phone.errors}
-              inputProps={{
-                ...getInputProps(fields.phone, { type: "tel" }),
-                autoComplete: "tel",
-                placeholder: "+7 999 123-45-67",
-              }}
-            />
-            <PasswordField
-              label="Пароль"
-              errors={fields.password.errors}
-              hint="Не короче 8 символов, заглавная и строчная буквы и цифра"
-              inputProps={{
-                ...getInputProps(fields.password, { type: "password" }),
-                autoComplete: "new-password",
-              }}
-            />
-            <PasswordField
-              label="Подтверждение пароля"
-              errors={fields.confirmPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.confirmPassword, { type: "password" }),
-                autoComplete: "new-password",
-              }}
-            />
-          </fieldset>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
-              Компания
-            </legend>
-            <div className="sm:col-span-2">
-              <CompanyAutocomplete
-                inputProps={{ ...getInputProps(fields.companyName, { type: "text" }) }}
-                errors={fields.companyName.errors}
-                onSelect={fillFrom}
-              />
-            </div>
-            {readOnly("inn", "ИНН")}
-            {readOnly("kpp", "КПП")}
-            {readOnly("ogrn", "ОГРН")}
-            {readOnly("address", "Адрес")}
-          </fieldset>
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <p className="text-xs text-slate-500">
-            Нажимая «Зарегистрироваться», вы принимаете{" "}
-            <Link to="/terms" className="underline">
-              условия использования
-            </Link>{" "}
-            и{" "}
-            <Link to="/privacy" className="underline">
-              политику конфиденциальности
-            </Link>
-            .
-          </p>
-          <Button type="submit" className="w-full" disabled={submitting}>
-            {submitting ? "Регистрируем…" : "Зарегистрироваться"}
-          </Button>
-        </Form>
-        <p className="mt-6 text-center text-sm text-slate-600">
+    <AuthCard
+      title="Регистрация перевозчика"
+      subtitle="14 дней бесплатно, без привязки карты."
+      wide
+      footer={
+        <>
           Уже есть аккаунт?{" "}
           <Link to="/login" className="font-medium text-brand-600 hover:underline">
             Войти
           </Link>
+        </>
+      }
+    >
+      <Form method="post" className="mt-6 space-y-6" {...getFormProps(form)}>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+            Контактное лицо
+          </legend>
+          <Field
+            label="Имя"
+            errors={fields.firstName.errors}
+            inputProps={{
+              ...getInputProps(fields.firstName, { type: "text" }),
+              autoComplete: "given-name",
+            }}
+          />
+          <Field
+            label="Фамилия"
+            errors={fields.lastName.errors}
+            inputProps={{
+              ...getInputProps(fields.lastName, { type: "text" }),
+              autoComplete: "family-name",
+            }}
+          />
+          <Field
+            label="Email"
+            errors={fields.email.errors}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          />
+          <Field
+            label="Телефон"
+            errors={fields.phone.errors}
+            inputProps={{
+              ...getInputProps(fields.phone, { type: "tel" }),
+              autoComplete: "tel",
+              placeholder: "+7 999 123-45-67",
+            }}
+          />
+          <PasswordField
+            label="Пароль"
+            errors={fields.password.errors}
+            hint="Не короче 8 символов, заглавная и строчная буквы и цифра"
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+          <PasswordField
+            label="Подтверждение пароля"
+            errors={fields.confirmPassword.errors}
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+            Компания
+          </legend>
+          <div className="sm:col-span-2">
+            <CompanyAutocomplete
+              inputProps={{ ...getInputProps(fields.companyName, { type: "text" }) }}
+              errors={fields.companyName.errors}
+              onSelect={fillFrom}
+            />
+          </div>
+          {readOnly("inn", "ИНН")}
+          {readOnly("kpp", "КПП")}
+          {readOnly("ogrn", "ОГРН")}
+          {readOnly("address", "Адрес")}
+        </fieldset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <p className="text-xs text-slate-500">
+          Нажимая «Зарегистрироваться», вы принимаете{" "}
+          <Link to="/terms" className="underline">
+            условия использования
+          </Link>{" "}
+          и{" "}
+          <Link to="/privacy" className="underline">
+            политику конфиденциальности
+          </Link>
+          .
         </p>
-      </div>
-    </main>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Регистрируем…" : "Зарегистрироваться"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

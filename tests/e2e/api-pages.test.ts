@@ -1,21 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumPerFile } from "../support/browser";
 
 const web = inject("webUrl");
 const DIRECTOR = { email: "director@reys.demo", password: "Reys2025demo" };
 const WAIT = { timeout: 15_000 };
 
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchChromium());
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-});
+const chromium = chromiumPerFile();
 
 async function signInThroughLoginPage(page: Page) {
   await page.goto(`${web}/login`);
@@ -27,7 +18,7 @@ async function signInThroughLoginPage(page: Page) {
 
 describe("the API and session test pages", () => {
   it("sign in through the API client, survive an invalid access token by refreshing, and clear the tokens", async () => {
-    const context = await browser.newContext({ locale: "ru-RU" });
+    const context = await chromium().newContext({ locale: "ru-RU" });
     const page = await context.newPage();
     // Uncaught errors include React's hydration mismatches, which these client-only pages must avoid.
     const pageErrors: string[] = [];

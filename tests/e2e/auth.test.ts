@@ -1,21 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { chromiumPerFile } from "../support/browser";
 
 const web = inject("webUrl");
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchChromium());
-});
-
-afterAll(async () => {
-  await closeBrowser?.();
-});
+const chromium = chromiumPerFile();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: "ru-RU" });
+  const context = await chromium().newContext({ locale: "ru-RU" });
   return context.newPage();
 }
 
@@ -72,6 +63,8 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Активные сеансы" }).waitFor();
     await page.goto(`${web}/login`);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await page.goto(web);
+    await page.getByRole("link", { name: "Перейти в кабинет" }).waitFor();
     await page.context().close();
   });
 
@@ -128,7 +121,7 @@ describe("accounts in the browser", () => {
   });
 
   it("is usable on a phone: the menu opens from the header", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
+    const context = await chromium().newContext({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
     const page = await context.newPage();
     await page.goto(`${web}/login`);
     await signIn(page, "director@reys.demo", "Reys2025demo");

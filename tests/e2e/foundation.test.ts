@@ -1,22 +1,16 @@
 import { createClient, type Client } from "@libsql/client";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium } from "../support/browser";
+import { chromiumPerFile } from "../support/browser";
 
 const web = inject("webUrl");
+const chromium = chromiumPerFile();
 let db: Client;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 
-beforeAll(async () => {
+beforeAll(() => {
   db = createClient({ url: inject("databaseUrl") });
-  ({ browser, close: closeBrowser } = await launchChromium());
 });
 
-afterAll(async () => {
-  await closeBrowser?.();
-  db?.close();
-});
+afterAll(() => db?.close());
 
 /** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
@@ -52,7 +46,7 @@ async function metricsFor(day: string) {
 
 describe("the stack as `npm start` runs it", () => {
   it("serves the Russian landing page and reports health after a database query", async () => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     const response = await page.goto(web);
     expect(response?.status()).toBe(200);
     expect(await page.getAttribute("html", "lang")).toBe("ru");
@@ -64,7 +58,7 @@ describe("the stack as `npm start` runs it", () => {
   });
 
   it("sends an unknown page to the landing page", async () => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     await page.goto(`${web}/no/such/page`);
     expect(new URL(page.url()).pathname).toBe("/");
     await page.close();
@@ -112,7 +106,7 @@ describe("the stack as `npm start` runs it", () => {
   });
 
   it("the browser client reports page views and uncaught errors, delivering them when the page is hidden", async () => {
-    const page = await browser.newPage();
+    const page = await chromium().newPage();
     await page.goto(web);
     await page.waitForFunction(() => sessionStorage.getItem("reys.analytics.session") !== null);
     const sessionId = await page.evaluate(() => sessionStorage.getItem("reys.analytics.session"));

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * Debian's Chromium (never a downloaded browser), headless. Playwright gives every launch a
@@ -22,4 +23,19 @@ export async function launchChromium(): Promise<{ browser: Browser; close: () =>
     ],
   });
   return { browser, close: () => browser.close() };
+}
+
+/** Launches Chromium before the file's tests and closes it after; returns a getter. */
+export function chromiumPerFile(): () => Browser {
+  let launched: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  beforeAll(async () => {
+    launched = await launchChromium();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return () => {
+    if (!launched) throw new Error("Chromium is not running");
+    return launched.browser;
+  };
 }

@@ -1,16 +1,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
+import type { CompanySuggestion } from "../../../workers/providers/company-lookup";
 
-/** A company suggestion as /api/companies/suggest returns it (spec 1 §3). */
-export type CompanySuggestion = {
-  value: string;
-  data: {
-    name: { short_with_opf: string | null; full_with_opf: string | null };
-    inn: string | null;
-    kpp: string | null;
-    ogrn: string | null;
-    address: { value: string | null } | null;
-  };
-};
+export type { CompanySuggestion };
 
 const MIN_QUERY = 2;
 const CLOSE_DELAY_MS = 150;
@@ -146,7 +137,7 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect }: Props) {
               <div className="font-medium text-slate-900">{item.data.name.short_with_opf ?? item.value}</div>
               <div className="text-xs text-slate-500">
                 ИНН {item.data.inn}
-                {item.data.address?.value ? ` · ${item.data.address.value}` : ""}
+                {item.data.address.value ? ` · ${item.data.address.value}` : ""}
               </div>
             </li>
           ))}

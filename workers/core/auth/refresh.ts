@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { refreshTokens, sessions } from "../../../db/schema";
-import { signAccessToken } from "./access-token";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./access-token";
 import { createSession, SESSION_TTL_MS, validateSession, type SessionContext } from "./sessions";
 import { generateSecretToken, hashToken } from "./tokens";
 import type { PublicUser } from "./users";
@@ -33,7 +33,7 @@ async function issuePair(
     accessToken: access.token,
     refreshToken,
     accessTokenExpiresAt: access.expiresAt,
-    expiresIn: Math.round((access.expiresAt - now) / 1000),
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
   };
 }
 
