@@ -153,6 +153,7 @@ export default function Register() {
               inputProps={{ ...getInputProps(fields.companyName, { type: "text" }) }}
               errors={fields.companyName.errors}
               onSelect={fillFrom}
+              onEdit={() => setCompany(EMPTY_COMPANY)}
             />
           </div>
           {readOnly("inn", "ИНН")}

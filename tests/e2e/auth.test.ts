@@ -38,6 +38,12 @@ describe("accounts in the browser", () => {
     expect(await page.getAttribute('input[name="inn"]', "readonly")).not.toBeNull();
     expect(await page.inputValue('input[name="address"]')).not.toBe("");
 
+    await page.fill('input[name="companyName"]', "Нет такой компании");
+    await page.getByText("Компания не найдена", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await page.inputValue('input[name="inn"]')).toBe("");
+    await page.fill('input[name="companyName"]', "Тр");
+    await options.first().waitFor({ timeout: 15_000 });
+    await options.first().click();
     await page.click('button[type="submit"]:has-text("Зарегистрироваться")');
     await page.waitForURL(`${web}/login`);
     await page.getByText("Регистрация успешна! Теперь войдите в систему.").waitFor();

@@ -11,19 +11,23 @@ type Props = {
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
   errors?: string[];
   onSelect: (company: CompanySuggestion) => void;
+  /** The name was typed over: details filled from an earlier choice no longer belong to it. */
+  onEdit: () => void;
 };
 
 /**
  * Company name input with suggestions from the server-side look-up: starts at 2 typed
  * characters, shows up to 10, closes 150 ms after focus leaves (so a click can land).
  */
-export function CompanyAutocomplete({ inputProps, errors, onSelect }: Props) {
+export function CompanyAutocomplete({ inputProps, errors, onSelect, onEdit }: Props) {
   const listId = useId();
   const [query, setQuery] = useState(String(inputProps.defaultValue ?? ""));
   const [items, setItems] = useState<CompanySuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
+  /** The query the current `items` answer; lets "nothing found" show only after a search. */
+  const [answered, setAnswered] = useState("");
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const picked = useRef(false);
 
@@ -43,6 +47,7 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect }: Props) {
         });
         const body = (await response.json()) as { success: boolean; data?: CompanySuggestion[] };
         setItems(body.success && body.data ? body.data.slice(0, 10) : []);
+        setAnswered(trimmed);
         setActive(-1);
       } catch {
         if (!controller.signal.aborted) setItems([]);
@@ -66,6 +71,7 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect }: Props) {
 
   const errorId = errors?.length ? `${inputProps.id}-error` : undefined;
   const expanded = open && items.length > 0;
+  const nothingFound = open && !loading && items.length === 0 && answered !== "" && answered === query.trim();
   return (
     <div className="relative">
       <label htmlFor={inputProps.id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -87,6 +93,7 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect }: Props) {
         onChange={(event) => {
           setQuery(event.target.value);
           setOpen(true);
+          onEdit();
           inputProps.onChange?.(event);
         }}
         onFocus={() => setOpen(true)}
@@ -142,6 +149,11 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect }: Props) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {nothingFound ? (
+        <p className="mt-1 text-sm text-slate-500" role="status">
+          Компания не найдена. Проверьте название или ИНН либо введите название вручную.
+        </p>
       ) : null}
       {errorId ? (
         <ul id={errorId} className="mt-1 text-sm text-red-600" role="alert">

@@ -9,6 +9,7 @@ import { rotateRefreshToken, startApiSession } from "./refresh";
 import {
   createSession,
   endOtherSessions,
+  endSessionByHandle,
   listSessions,
   validateSession,
   validateSessionToken,
@@ -170,6 +171,11 @@ describe("accounts and sessions on libSQL", () => {
       ["A", true],
       ["B", false],
     ]);
+    const admin = await signIn(db, { ...DEMO_ACCOUNTS.admin, ip: null, now: NOW });
+    if (!admin.ok) throw new Error("sign-in failed");
+    const handle = list.find((x) => !x.current)!.id;
+    expect(await endSessionByHandle(db, admin.user.id, handle)).toBe(false);
+    expect(await listSessions(db, director.user.id, a.session.id, NOW)).toHaveLength(2);
     expect(await endOtherSessions(db, director.user.id, a.session.id)).toBe(1);
     expect(await listSessions(db, director.user.id, a.session.id, NOW)).toHaveLength(1);
   });
