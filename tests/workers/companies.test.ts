@@ -106,4 +106,22 @@ describe("GET /api/companies/suggest", () => {
     });
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+
+  it("limits one address to 60 look-ups a minute, since each may cost a paid DaData call", async () => {
+    const fromOneAddress = { headers: { "cf-connecting-ip": "203.0.113.7" } };
+    for (let i = 0; i < 60; i++) {
+      const { response } = await callWeb("/api/companies/suggest?query=Т", fromOneAddress);
+      expect(response.status).toBe(200);
+    }
+    const { response } = await callWeb("/api/companies/suggest?query=Т", fromOneAddress);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "Слишком много запросов подсказок. Подождите минуту и попробуйте снова.",
+    });
+    const other = await callWeb("/api/companies/suggest?query=Т", {
+      headers: { "cf-connecting-ip": "203.0.113.8" },
+    });
+    expect(other.response.status).toBe(200);
+  });
 });
