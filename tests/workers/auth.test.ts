@@ -212,6 +212,14 @@ describe("browser sessions, guard and CSRF", () => {
     expect(await page.response.text()).toContain("Добро пожаловать, <!-- -->Алексей<!-- -->!");
   });
 
+  it("drops a cookie whose session is gone, on pages and API alike", async () => {
+    for (const path of ["/", "/api/health"]) {
+      const { response } = await callWeb(path, { headers: { cookie: "reys_session=not-a-live-session" } });
+      const cleared = response.headers.getSetCookie().find((c) => c.startsWith("reys_session="));
+      expect(cleared).toMatch(/^reys_session=; .*Expires=Thu, 01 Jan 1970/);
+    }
+  });
+
   it("sends a signed-out visitor to /login remembering the page, including sections not built yet", async () => {
     for (const path of ["/dashboard", "/sessions", "/edo"]) {
       const { response } = await callWeb(path, { redirect: "manual" });

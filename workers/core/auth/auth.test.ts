@@ -134,6 +134,8 @@ describe("accounts and sessions on libSQL", () => {
     const day20 = NOW + 20 * 86_400_000;
     const renewed = await validateSessionToken(db, token, day20);
     expect(renewed?.session.expiresAt.getTime()).toBe(day20 + SESSION_TTL_MS);
+    expect(renewed?.renewed).toBe(true);
+    expect((await validateSessionToken(db, token, day20 + 1000))?.renewed).toBe(false);
     expect(await validateSessionToken(db, token, day20 + SESSION_TTL_MS + 1)).toBeNull();
     expect(await validateSessionToken(db, token, day20)).toBeNull();
   });

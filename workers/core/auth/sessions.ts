@@ -12,7 +12,8 @@ const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 
 export type Session = typeof sessions.$inferSelect;
 export type SessionContext = { userAgent?: string | null; ip?: string | null };
-export type ValidSession = { session: Session; user: PublicUser };
+/** A live session and its user; `renewed` when this use extended its expiry. */
+export type ValidSession = { session: Session; user: PublicUser; renewed: boolean };
 
 export async function createSession(
   db: Db,
@@ -57,7 +58,7 @@ export async function validateSession(db: Db, sessionId: string, now: number): P
       .set({ lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt })
       .where(eq(sessions.id, session.id));
   }
-  return { session, user };
+  return { session, user, renewed: renew };
 }
 
 export function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {

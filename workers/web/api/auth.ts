@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { deleteCookie } from "hono/cookie";
 import { AUTH_MESSAGES, registerAccount, signIn } from "../../core/auth/accounts";
 import { endSessionOfRefreshToken, rotateRefreshToken, startApiSession } from "../../core/auth/refresh";
 import { loginSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
@@ -10,7 +9,14 @@ import {
   listSessions,
 } from "../../core/auth/sessions";
 import type { AppBindings } from "../bindings";
-import { authSecret, clientIp, requireAuth, SESSION_COOKIE } from "../lib/auth";
+import {
+  authSecret,
+  clearSessionCookieHeader,
+  clientIp,
+  isSecure,
+  requireAuth,
+  SESSION_COOKIE,
+} from "../lib/auth";
 import { readJson, validate } from "../lib/body";
 import { fail, ok } from "../lib/envelope";
 
@@ -87,7 +93,9 @@ export const authRoutes = new Hono<AppBindings>()
     const body = await c.req.json<{ refreshToken?: unknown }>().catch(() => null);
     if (typeof body?.refreshToken === "string")
       await endSessionOfRefreshToken(c.get("db"), body.refreshToken);
-    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    if (c.req.header("cookie")?.includes(`${SESSION_COOKIE}=`)) {
+      c.header("Set-Cookie", clearSessionCookieHeader(isSecure(c)), { append: true });
+    }
     return c.json({ success: true as const, data: null, message: AUTH_MESSAGES.loggedOut });
   })
   .get("/me", requireAuth, (c) => ok(c, c.get("caller")!.user))

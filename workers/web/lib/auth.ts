@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { verifyAccessToken } from "../../core/auth/access-token";
 import { AUTH_MESSAGES } from "../../core/auth/accounts";
-import { SESSION_TTL_MS, validateSession, validateSessionToken } from "../../core/auth/sessions";
+import { validateSession, validateSessionToken } from "../../core/auth/sessions";
 import type { AppBindings, Caller } from "../bindings";
 import { fail } from "./envelope";
 
@@ -18,21 +18,11 @@ export function clientIp(c: Context): string | null {
   return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? null;
 }
 
-function isSecure(c: Context<AppBindings>): boolean {
+export function isSecure(c: Context): boolean {
   return new URL(c.req.url).protocol === "https:";
 }
 
 /** httpOnly, SameSite=Lax, Secure (on https) cookie carrying the browser session token. */
-export function writeSessionCookie(c: Context<AppBindings>, token: string, expiresAt: Date) {
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: isSecure(c),
-    path: "/",
-    expires: expiresAt,
-  });
-}
-
 export function sessionCookieHeader(token: string, expiresAt: Date, secure: boolean): string {
   return [
     `${SESSION_COOKIE}=${token}`,
@@ -58,6 +48,7 @@ export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => 
   let caller: Caller | null = null;
   const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
   const cookie = getCookie(c, SESSION_COOKIE);
+  let setCookie: string | null = null;
   if (bearer) {
     const claims = await verifyAccessToken(authSecret(c.env), bearer, now);
     const valid = claims ? await validateSession(db, claims.sid, now) : null;
@@ -66,15 +57,18 @@ export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => 
     const valid = await validateSessionToken(db, cookie, now);
     if (valid && valid.session.kind === "browser") {
       caller = { ...valid, via: "cookie" };
-      if (valid.session.expiresAt.getTime() - now > SESSION_TTL_MS - 60_000) {
-        writeSessionCookie(c, cookie, valid.session.expiresAt);
-      }
+      if (valid.renewed) setCookie = sessionCookieHeader(cookie, valid.session.expiresAt, isSecure(c));
     } else {
-      deleteCookie(c, SESSION_COOKIE, { path: "/" });
+      setCookie = clearSessionCookieHeader(isSecure(c));
     }
   }
   c.set("caller", caller);
   await next();
+  if (setCookie) {
+    // After the handler: Remix builds its own Response, so the header goes onto that one.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append("Set-Cookie", setCookie);
+  }
 };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
