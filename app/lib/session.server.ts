@@ -21,10 +21,6 @@ export function requireCaller(context: AppLoadContext, request: Request): Caller
   throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 
-export function isSecureRequest(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
-
 /** Starts a browser session and returns the Set-Cookie header that carries it. */
 export async function startBrowserSession(context: AppLoadContext, request: Request, userId: string) {
   const { token, session } = await createSession(context.db, {
@@ -34,9 +30,9 @@ export async function startBrowserSession(context: AppLoadContext, request: Requ
     userAgent: request.headers.get("user-agent"),
     ip: context.clientIp,
   });
-  return sessionCookieHeader(token, session.expiresAt, isSecureRequest(request));
+  return sessionCookieHeader(token, session.expiresAt, request.url);
 }
 
 export function clearSessionCookie(request: Request) {
-  return clearSessionCookieHeader(isSecureRequest(request));
+  return clearSessionCookieHeader(request.url);
 }

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { registerAccount } from "../../workers/core/auth/accounts";
+import { AUTH_MESSAGES, registerAccount } from "../../workers/core/auth/accounts";
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
 import { AuthCard } from "~/components/auth/auth-card";
 import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: {
       "Set-Cookie": await setToast({
         type: "success",
-        message: "Регистрация успешна! Теперь войдите в систему.",
+        message: AUTH_MESSAGES.registered,
       }),
     },
   });

@@ -4,6 +4,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../db/schema";
+import { seedDemoData } from "../../db/seed";
 import { startChild, waitForHttp, type Child } from "./processes";
 
 export const MIGRATIONS_DIR = new URL("../../migrations", import.meta.url).pathname;
@@ -26,6 +27,20 @@ export async function startSqld(options: { dataDir: string; port: number; quiet?
   );
   await waitForHttp(`http://127.0.0.1:${options.port}/health`, 15_000, child.process);
   return child;
+}
+
+/**
+ * Migrates and, on the first start only, seeds the demo data (what `npm start` and the test
+ * databases need). Returns whether demo data was seeded now.
+ */
+export async function prepareDatabase(url: string): Promise<boolean> {
+  await applyMigrations(url);
+  const client = createClient({ url });
+  try {
+    return await seedDemoData(drizzle(client, { schema }));
+  } finally {
+    client.close();
+  }
 }
 
 /** Applies every migration in migrations/ that the database has not seen. */

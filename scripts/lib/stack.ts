@@ -1,11 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import * as schema from "../../db/schema";
-import { seedDemoData } from "../../db/seed";
-import { applyMigrations, startSqld } from "./database";
+import { prepareDatabase, startSqld } from "./database";
 import { startChild, stopChildren, waitForHttp, type Child } from "./processes";
 
 export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
@@ -125,10 +121,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await ensureBuild(log);
     const databaseUrl = `http://127.0.0.1:${options.sqldPort}`;
     children.push(await startSqld({ dataDir: options.dataDir, port: options.sqldPort }));
-    await applyMigrations(databaseUrl);
-    const client = createClient({ url: databaseUrl });
-    if (await seedDemoData(drizzle(client, { schema }))) log("Demo data seeded.");
-    client.close();
+    if (await prepareDatabase(databaseUrl)) log("Demo data seeded.");
 
     const sandbox = startChild("sandbox", bin("tsx"), [join(ROOT, "workers/sandbox/server.ts")], {
       env: { SANDBOX_PORT: String(options.sandboxPort) },

@@ -1,11 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import * as schema from "../../db/schema";
-import { seedDemoData } from "../../db/seed";
-import { applyMigrations, startSqld } from "../../scripts/lib/database";
+import { prepareDatabase, startSqld } from "../../scripts/lib/database";
 import { freePort, stopChildren } from "../../scripts/lib/processes";
 
 /** A fresh sqld with every migration applied and the demo data, on a free port; `stop` removes its data. */
@@ -14,10 +10,7 @@ export async function startTestSqld() {
   const port = await freePort();
   const child = await startSqld({ dataDir, port });
   const url = `http://127.0.0.1:${port}`;
-  await applyMigrations(url);
-  const client = createClient({ url });
-  await seedDemoData(drizzle(client, { schema }));
-  client.close();
+  await prepareDatabase(url);
   return {
     url,
     async stop() {

@@ -2,13 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsDaily, analyticsEvents, deadJobs } from "../../db/schema";
 import { utcDay } from "../../workers/core/analytics/days";
-import { callWeb, deliver, testDb } from "./support";
-
-const json = (body: unknown) => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
+import { DEMO_ACCOUNTS } from "../../db/seed";
+import { apiLogin, bearer, callWeb, deliver, postJson, testDb } from "./support";
 
 function events(count: number, sessionId = crypto.randomUUID()) {
   return Array.from({ length: count }, (_, i) => ({
@@ -22,7 +17,7 @@ function events(count: number, sessionId = crypto.randomUUID()) {
 describe("analytics ingestion", () => {
   it("queues a whole batch and the jobs Worker stores every event exactly once, even when redelivered", async () => {
     const batch = events(25);
-    const { response, sent } = await callWeb("/api/analytics/events", json({ events: batch }));
+    const { response, sent } = await callWeb("/api/analytics/events", postJson({ events: batch }));
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ success: true, data: { accepted: 25 } });
     expect(sent.every((m) => m.body.kind === "analytics.ingest")).toBe(true);
@@ -41,18 +36,18 @@ describe("analytics ingestion", () => {
 
   it("accepts the single-event call of old clients", async () => {
     const [event] = events(1);
-    const { response, sent } = await callWeb("/api/analytics/event", json(event));
+    const { response, sent } = await callWeb("/api/analytics/event", postJson(event));
     expect(response.status).toBe(202);
     expect(sent).toHaveLength(1);
   });
 
   it("refuses bad input with a Russian message and queues nothing", async () => {
     const cases: [RequestInit, number, string][] = [
-      [json({ events: [] }), 400, "Пакет должен содержать хотя бы одно событие (events)"],
-      [json({ events: events(101) }), 400, "В пакете не больше 100 событий (events)"],
+      [postJson({ events: [] }), 400, "Пакет должен содержать хотя бы одно событие (events)"],
+      [postJson({ events: events(101) }), 400, "В пакете не больше 100 событий (events)"],
       [{ method: "POST", headers: { "content-type": "application/json" }, body: "{oops" }, 400, ""],
       [{ method: "POST", headers: { "content-type": "application/xml" }, body: "<e/>" }, 415, ""],
-      [json({ events: events(1), pad: "x".repeat(300_000) }), 413, ""],
+      [postJson({ events: events(1), pad: "x".repeat(300_000) }), 413, ""],
     ];
     for (const [init, status, message] of cases) {
       const { response, sent } = await callWeb("/api/analytics/events", init);
@@ -66,16 +61,11 @@ describe("analytics ingestion", () => {
   });
 
   it("rolls events up on the cron's job and serves them from /api/analytics/metrics to an admin", async () => {
-    const login = await callWeb(
-      "/api/auth/login",
-      json({ email: "admin@reys.demo", password: "Admin2025demo" }),
-    );
-    const { data: session } = await login.response.json<{ data: { tokens: { accessToken: string } } }>();
-    const asAdmin = { headers: { authorization: `Bearer ${session.tokens.accessToken}` } };
+    const asAdmin = bearer((await apiLogin(DEMO_ACCOUNTS.admin)).body.data.tokens.accessToken);
     const day = utcDay(Date.now());
     const before = await testDb().select().from(analyticsDaily).where(eq(analyticsDaily.day, day));
     const batch = events(3);
-    const { sent } = await callWeb("/api/analytics/events", json({ events: batch }));
+    const { sent } = await callWeb("/api/analytics/events", postJson({ events: batch }));
     await deliver(sent.map((m) => m.body));
     await deliver([{ kind: "analytics.rollup" }]);
 
@@ -87,14 +77,11 @@ describe("analytics ingestion", () => {
   });
 
   it("rejects a malformed metrics range", async () => {
-    const login = await callWeb(
-      "/api/auth/login",
-      json({ email: "admin@reys.demo", password: "Admin2025demo" }),
+    const asAdmin = bearer((await apiLogin(DEMO_ACCOUNTS.admin)).body.data.tokens.accessToken);
+    const { response } = await callWeb(
+      "/api/analytics/metrics?dateFrom=2026-12-01&dateTo=2026-11-01",
+      asAdmin,
     );
-    const { data: session } = await login.response.json<{ data: { tokens: { accessToken: string } } }>();
-    const { response } = await callWeb("/api/analytics/metrics?dateFrom=2026-12-01&dateTo=2026-11-01", {
-      headers: { authorization: `Bearer ${session.tokens.accessToken}` },
-    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: "Дата начала периода позже даты окончания" });
   });

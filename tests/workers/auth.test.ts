@@ -1,30 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { callWeb } from "./support";
+import { DEMO_ACCOUNTS } from "../../db/seed";
+import { apiLogin, bearer, callWeb, postJson, type Tokens } from "./support";
 
-const DIRECTOR = { email: "director@reys.demo", password: "Reys2025demo" };
-const ADMIN = { email: "admin@reys.demo", password: "Admin2025demo" };
-
-type Tokens = { accessToken: string; refreshToken: string; accessTokenExpiresAt: number; expiresIn: number };
-
-function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  };
-}
-
-async function apiLogin(credentials: { email: string; password: string }) {
-  const { response } = await callWeb("/api/auth/login", postJson(credentials));
-  const body = await response.json<{
-    success: boolean;
-    data: { tokens: Tokens; user: { id: string } };
-    message: string;
-  }>();
-  return { response, body };
-}
-
-const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const { director: DIRECTOR, admin: ADMIN } = DEMO_ACCOUNTS;
 
 function registration(overrides: Record<string, string> = {}) {
   return {

@@ -64,3 +64,31 @@ export async function deliver(
   await jobsWorker.queue(batch, { ...env, ...options.env });
   return getQueueResult(batch, ctx);
 }
+
+export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export type Tokens = {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: number;
+  expiresIn: number;
+};
+
+/** Signs in through POST /api/auth/login (the spec's Bearer flow). */
+export async function apiLogin(credentials: { email: string; password: string }) {
+  const { response } = await callWeb("/api/auth/login", postJson(credentials));
+  const body = await response.json<{
+    success: boolean;
+    data: { tokens: Tokens; user: { id: string } };
+    message: string;
+  }>();
+  return { response, body };
+}
+
+export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });

@@ -9,14 +9,7 @@ import {
   listSessions,
 } from "../../core/auth/sessions";
 import type { AppBindings } from "../bindings";
-import {
-  authSecret,
-  clearSessionCookieHeader,
-  clientIp,
-  isSecure,
-  requireAuth,
-  SESSION_COOKIE,
-} from "../lib/auth";
+import { authSecret, clearSessionCookieHeader, clientIp, requireAuth, SESSION_COOKIE } from "../lib/auth";
 import { readJson, validate } from "../lib/body";
 import { fail, ok } from "../lib/envelope";
 
@@ -94,7 +87,7 @@ export const authRoutes = new Hono<AppBindings>()
     if (typeof body?.refreshToken === "string")
       await endSessionOfRefreshToken(c.get("db"), body.refreshToken);
     if (c.req.header("cookie")?.includes(`${SESSION_COOKIE}=`)) {
-      c.header("Set-Cookie", clearSessionCookieHeader(isSecure(c)), { append: true });
+      c.header("Set-Cookie", clearSessionCookieHeader(c.req.url), { append: true });
     }
     return c.json({ success: true as const, data: null, message: AUTH_MESSAGES.loggedOut });
   })

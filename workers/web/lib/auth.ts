@@ -18,12 +18,9 @@ export function clientIp(c: Context): string | null {
   return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? null;
 }
 
-export function isSecure(c: Context): boolean {
-  return new URL(c.req.url).protocol === "https:";
-}
-
-/** httpOnly, SameSite=Lax, Secure (on https) cookie carrying the browser session token. */
-export function sessionCookieHeader(token: string, expiresAt: Date, secure: boolean): string {
+/** httpOnly, SameSite=Lax cookie carrying the browser session token; Secure when served over https. */
+export function sessionCookieHeader(token: string, expiresAt: Date, requestUrl: string): string {
+  const secure = new URL(requestUrl).protocol === "https:";
   return [
     `${SESSION_COOKIE}=${token}`,
     "Path=/",
@@ -34,8 +31,8 @@ export function sessionCookieHeader(token: string, expiresAt: Date, secure: bool
   ].join("; ");
 }
 
-export function clearSessionCookieHeader(secure: boolean): string {
-  return sessionCookieHeader("", new Date(0), secure);
+export function clearSessionCookieHeader(requestUrl: string): string {
+  return sessionCookieHeader("", new Date(0), requestUrl);
 }
 
 /**
@@ -57,9 +54,9 @@ export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => 
     const valid = await validateSessionToken(db, cookie, now);
     if (valid && valid.session.kind === "browser") {
       caller = { ...valid, via: "cookie" };
-      if (valid.renewed) setCookie = sessionCookieHeader(cookie, valid.session.expiresAt, isSecure(c));
+      if (valid.renewed) setCookie = sessionCookieHeader(cookie, valid.session.expiresAt, c.req.url);
     } else {
-      setCookie = clearSessionCookieHeader(isSecure(c));
+      setCookie = clearSessionCookieHeader(c.req.url);
     }
   }
   c.set("caller", caller);
