@@ -47,7 +47,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster position="top-right" richColors closeButton />
+        {/* Toasts open below the 65px header of signed-in pages so they never cover its menu,
+            profile or sign-out buttons (on a phone sonner spans the full width). */}
+        <Toaster
+          position="top-right"
+          richColors
+          closeButton
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72 }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
