@@ -135,7 +135,9 @@ describe("accounts in the browser", () => {
     // The welcome toast is on screen and must not cover the header's menu button.
     const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first();
     await toast.waitFor();
-    await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+    await toast.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
     await page.click('button[aria-controls="mobile-menu"]', { timeout: 3000 });
     await page.locator("#mobile-menu").getByText("Главная").waitFor();
     await context.close();
