@@ -126,6 +126,27 @@ describe("accounts in the browser", () => {
     await other.context().close();
   });
 
+  it("shows a loading bar while the next signed-in page loads", async () => {
+    const page = await newPage();
+    await page.goto(`${web}/login`);
+    await signIn(page, "director@reys.demo", "Reys2025demo");
+    await page.waitForURL(`${web}/dashboard`);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/sessions\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Профиль и активные сеансы" }).click();
+    const bar = page.getByRole("progressbar", { name: "Загрузка страницы" });
+    await bar.waitFor();
+    expect(await page.locator("main").getAttribute("aria-busy")).toBe("true");
+    release();
+    await page.getByRole("heading", { name: "Активные сеансы" }).waitFor();
+    await bar.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
   it("is usable on a phone: the menu opens from the header", async () => {
     const context = await chromium().newContext({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
     const page = await context.newPage();

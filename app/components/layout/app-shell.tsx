@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { endAnalyticsSession, flushAnalytics } from "~/lib/analytics";
 import { createApiClient } from "~/lib/api-client";
@@ -55,8 +55,20 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 /** The layout of every signed-in page: sidebar, header with the user, and the page. */
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The guard runs in the loaders, so "authentication is loading" is the next page's loader:
+  // a bar at the top says so (shown only when it takes longer than a blink).
+  const loading = useNavigation().state === "loading";
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[240px_1fr]">
+      {loading ? (
+        <div
+          role="progressbar"
+          aria-label="Загрузка страницы"
+          className="page-progress fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
+        >
+          <div className="h-full w-1/3 bg-brand-600" />
+        </div>
+      ) : null}
       <aside className="hidden border-r border-slate-200 bg-white lg:block">
         <Link to="/dashboard" className="block px-6 py-5 text-xl font-bold text-brand-700">
           Рейс
@@ -124,7 +136,9 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             <Sidebar onNavigate={() => setMenuOpen(false)} />
           </div>
         ) : null}
-        <main className="flex-1 p-4 sm:p-6">{children}</main>
+        <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>
+          {children}
+        </main>
       </div>
     </div>
   );
