@@ -166,6 +166,33 @@ describe("request", () => {
     expect(api.count("GET /orders")).toBe(2);
   });
 
+  it("lets one of two tabs refresh while the other takes its new pair, so neither is signed out", async () => {
+    // What the Web Locks API gives tabs of one site: one holder at a time, in order.
+    let queue: Promise<unknown> = Promise.resolve();
+    const lock = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
+      const run = queue.then(task);
+      queue = run.catch(() => undefined);
+      return run;
+    };
+    const api = sessionServer();
+    const { storage, items } = signedIn(pair(1));
+    const signedOut = vi.fn();
+    const tabA = client(api.fetch, storage, { lock, onSignedOut: signedOut });
+    const tabB = client(api.fetch, storage, { lock, onSignedOut: signedOut });
+    // Both tabs' 4-minute checks fire together, each having read r1.
+    const [a, b] = await Promise.all([tabA.refresh(), tabB.refresh()]);
+    expect(api.count("POST /auth/refresh")).toBe(1);
+    for (const result of [a, b]) {
+      expect(result).toMatchObject({
+        success: true,
+        data: { tokens: { accessToken: "a2", refreshToken: "r2" }, user: director },
+      });
+    }
+    expect(signedOut).not.toHaveBeenCalled();
+    expect(items.get(STORAGE_KEYS.refreshToken)).toBe("r2");
+    expect(await tabB.me()).toEqual({ success: true, data: director });
+  });
+
   it("clears the tokens and reports the sign-out once when the server refuses the refresh", async () => {
     const api = sessionServer();
     const { storage, items } = signedIn({ ...pair(1), refreshToken: "stolen" });

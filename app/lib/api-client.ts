@@ -67,6 +67,11 @@ export type ApiClientOptions = {
   /** Called once when the server refuses the session's refresh token: the user must sign in again. */
   onSignedOut?: () => void;
   now?: () => number;
+  /**
+   * Runs `task` while holding a lock that every client sharing the same storage respects.
+   * In a browser: the Web Locks API, so two tabs never spend the same refresh token.
+   */
+  lock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
 };
 
 export const STORAGE_KEYS = {
@@ -143,6 +148,14 @@ export function browserStorage(): KeyValueStorage {
   return memoryStorage();
 }
 
+/** A Web Lock shared by the site's tabs; where the API is missing the task simply runs. */
+function browserLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? (locks.request(name, task) as Promise<T>) : task();
+}
+
+const REFRESH_LOCK = "reys.auth.refresh";
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -151,6 +164,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const storage = options.storage ?? browserStorage();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? Date.now;
+  const lock = options.lock ?? browserLock;
 
   function read(key: string): string | null {
     try {
@@ -271,12 +285,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /**
    * Trades the refresh token for a new pair. Single-flight: a refresh token works only once
    * (the server revokes the whole session when one is presented twice), so every caller that
-   * needs a refresh while one is under way waits for that one.
+   * needs a refresh while one is under way waits for that one, and across tabs the lock lets
+   * one tab refresh while the others take its new pair from the shared storage.
    */
   function refresh(): Promise<Envelope<Refreshed>> {
-    refreshing ??= (async (): Promise<Envelope<Refreshed>> => {
-      const refreshToken = tokens()?.refreshToken;
+    const seen = tokens()?.refreshToken ?? null;
+    refreshing ??= lock(REFRESH_LOCK, async (): Promise<Envelope<Refreshed>> => {
+      const stored = tokens();
+      const refreshToken = stored?.refreshToken;
       if (!refreshToken) return { success: false, error: CLIENT_MESSAGES.sessionExpired };
+      // Another tab (another client on this storage) rotated the pair while this one waited
+      // for the lock: its tokens are this client's too, and the old refresh token is spent.
+      if (seen && refreshToken !== seen && stored.accessToken) {
+        const expiresAt = stored.accessTokenExpiresAt ?? now();
+        const pair: TokenPair = {
+          accessToken: stored.accessToken,
+          refreshToken,
+          accessTokenExpiresAt: expiresAt,
+          expiresIn: Math.max(0, Math.floor((expiresAt - now()) / 1000)),
+        };
+        return { success: true, data: { tokens: pair, user: user() } };
+      }
       const outcome = await send<{ tokens: TokenPair; user?: ApiUser }>(
         "POST",
         "/auth/refresh",
@@ -303,7 +332,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       const failed = toEnvelope(outcome);
       return failed.success ? { success: false, error: CLIENT_MESSAGES.malformed } : failed;
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
     return refreshing;

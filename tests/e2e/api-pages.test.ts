@@ -76,6 +76,26 @@ describe("the API and session test pages", () => {
       "/api/auth/me 200",
     ]);
 
+    // A second tab shares the tokens. Both find the access token invalid at the same moment:
+    // one refreshes, the other takes the new pair, and neither presents a spent refresh token
+    // (which would end the session in both).
+    const other = await context.newPage();
+    await other.goto(`${web}/session-test`);
+    await other.locator('[data-testid="auth-status"][data-authenticated="true"]').waitFor(WAIT);
+    await page.getByRole("button", { name: "Подставить недействительный токен" }).click();
+    await Promise.all(
+      [page, other].map((tab) => tab.getByRole("button", { name: "Проверить /auth/me" }).click()),
+    );
+    for (const [tab, checks] of [
+      [page, 2],
+      [other, 1],
+    ] as const) {
+      const results = tab.locator('[data-testid="check-result"]', { hasText: "Проверить /auth/me" });
+      await expect.poll(() => results.count(), WAIT).toBe(checks);
+      expect(await results.first().getAttribute("data-outcome")).toBe("success");
+    }
+    await other.close();
+
     await page.getByRole("button", { name: "Очистить токены" }).click();
     await page.locator('[data-testid="auth-status"][data-authenticated="false"]').waitFor(WAIT);
     expect(await status.textContent()).toContain("Не авторизован");
