@@ -83,6 +83,11 @@ export async function stopChildren(children: Child[]): Promise<void> {
     if (c.process.exitCode === null && c.process.signalCode === null) signalGroup(c, "SIGKILL");
 }
 
+/** Kills whatever is left of a child's process group (e.g. workerd after wrangler died). */
+export function killGroup(child: Child): void {
+  signalGroup(child, "SIGKILL");
+}
+
 function signalGroup(child: Child, signal: NodeJS.Signals) {
   try {
     process.kill(-(child.process.pid as number), signal);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { prepareDatabase, startSqld } from "./database";
-import { startChild, stopChildren, waitForHttp, type Child } from "./processes";
+import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
 
 export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
@@ -104,6 +104,55 @@ function workerVars(options: StackOptions): { env: Record<string, string | undef
   return { env, envFile };
 }
 
+/** Resolves once `build/` holds a complete build that has not changed for two seconds. */
+async function settledBuild(): Promise<void> {
+  const build = join(ROOT, "build");
+  const complete = () => existsSync(join(build, "server/index.js")) && existsSync(join(build, "client"));
+  let last = -1;
+  for (;;) {
+    const current = complete() ? newestMtime(build) : -1;
+    if (current !== -1 && current === last) return;
+    last = current;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+const MAX_RESTARTS_PER_MINUTE = 3;
+
+/**
+ * `wrangler dev` exits when the web build under it is replaced (`npm run build`, or `npm test`
+ * rebuilding): Vite empties `build/client` and wrangler's asset watcher fails on it. The stack
+ * then starts the Workers again on the finished build instead of leaving the site down. A
+ * Worker that keeps exiting (a broken build, a taken port) is left stopped, with a message.
+ */
+function superviseWorkers(
+  child: Child,
+  hooks: {
+    restart: () => Child;
+    replace: (old: Child, next: Child) => void;
+    stopping: () => boolean;
+    log: (line: string) => void;
+  },
+  restarts: number[] = [],
+): void {
+  child.process.once("exit", (code, signal) => {
+    if (hooks.stopping()) return;
+    killGroup(child);
+    const recent = restarts.filter((at) => Date.now() - at < 60_000);
+    if (recent.length >= MAX_RESTARTS_PER_MINUTE) {
+      hooks.log(`Workers exited (${signal ?? code}) ${recent.length + 1} times in a minute; not restarting.`);
+      return;
+    }
+    hooks.log(`Workers exited (${signal ?? code}); restarting them once the web build is complete…`);
+    void settledBuild().then(() => {
+      if (hooks.stopping()) return;
+      const next = hooks.restart();
+      hooks.replace(child, next);
+      superviseWorkers(next, hooks, [...recent, Date.now()]);
+    });
+  });
+}
+
 /**
  * The embedded default: sqld, migrations, demo seed (first start only), the sandbox, the
  * three Workers in one `wrangler dev`, and a ticker that fires the cron Worker as Cloudflare would.
@@ -112,7 +161,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const children: Child[] = [];
   let ticker: NodeJS.Timeout | undefined;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     if (ticker) clearInterval(ticker);
     await stopChildren([...children].reverse());
   };
@@ -131,34 +182,42 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitForHttp(`http://127.0.0.1:${options.sandboxPort}/health`, 20_000, sandbox.process);
 
     const { env: wranglerEnv, envFile } = workerVars(options);
-    const wrangler = startChild(
-      "workers",
-      bin("wrangler"),
-      [
-        "dev",
-        ...["wrangler.toml", "workers/jobs/wrangler.toml", "workers/cron/wrangler.toml"].flatMap((c) => [
-          "-c",
-          c,
-        ]),
-        "--ip",
-        "127.0.0.1",
-        "--port",
-        String(options.port),
-        "--inspector-port",
-        String(options.inspectorPort ?? options.port + 1000),
-        "--persist-to",
-        join(options.dataDir, "wrangler"),
-        "--env-file",
-        envFile,
-        "--show-interactive-dev-session=false",
-        "--log-level",
-        options.quiet ? "error" : "log",
-      ],
-      { cwd: ROOT, quiet: options.quiet, env: wranglerEnv, inheritEnv: false },
-    );
+    const startWorkers = () =>
+      startChild(
+        "workers",
+        bin("wrangler"),
+        [
+          "dev",
+          ...["wrangler.toml", "workers/jobs/wrangler.toml", "workers/cron/wrangler.toml"].flatMap((c) => [
+            "-c",
+            c,
+          ]),
+          "--ip",
+          "127.0.0.1",
+          "--port",
+          String(options.port),
+          "--inspector-port",
+          String(options.inspectorPort ?? options.port + 1000),
+          "--persist-to",
+          join(options.dataDir, "wrangler"),
+          "--env-file",
+          envFile,
+          "--show-interactive-dev-session=false",
+          "--log-level",
+          options.quiet ? "error" : "log",
+        ],
+        { cwd: ROOT, quiet: options.quiet, env: wranglerEnv, inheritEnv: false },
+      );
+    const wrangler = startWorkers();
     children.push(wrangler);
     const web = `http://127.0.0.1:${options.port}`;
     await waitForHttp(`${web}/api/health`, 90_000, wrangler.process);
+    superviseWorkers(wrangler, {
+      restart: startWorkers,
+      replace: (old, next) => children.splice(children.indexOf(old), 1, next),
+      stopping: () => stopping,
+      log,
+    });
 
     const tick = () =>
       fetch(`${web}/__dev/cron`, { method: "POST" })
