@@ -126,6 +126,33 @@ describe("accounts in the browser", () => {
     await other.context().close();
   });
 
+  it("opens the API documentation in a new tab from the sidebar, also readable without signing in", async () => {
+    const page = await newPage();
+    await page.goto(`${web}/login`);
+    await signIn(page, "director@reys.demo", "Reys2025demo");
+    await page.waitForURL(`${web}/dashboard`);
+    const [docs] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("link", { name: /Документация API/ }).click(),
+    ]);
+    await docs.getByRole("heading", { name: "Документация API", level: 1 }).waitFor();
+    const login = docs.getByTestId("api-operation").filter({ hasText: "POST/api/auth/login" });
+    await login.getByText("Вход: пара токенов и пользователь").waitFor();
+    expect(await login.locator("td").allTextContents()).toContain("строка, 6–128 символов");
+
+    const openapi = await docs.request.get(`${web}/api/openapi.json`);
+    expect(openapi.status()).toBe(200);
+    const document = (await openapi.json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).toContain("/auth/sessions/{id}");
+    await page.context().close();
+
+    const visitor = await newPage();
+    await visitor.goto(`${web}/docs/api`);
+    expect(new URL(visitor.url()).pathname).toBe("/docs/api");
+    await visitor.getByRole("heading", { name: "Документация API", level: 1 }).waitFor();
+    await visitor.context().close();
+  });
+
   it("shows a loading bar while the next signed-in page loads", async () => {
     const page = await newPage();
     await page.goto(`${web}/login`);

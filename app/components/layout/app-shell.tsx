@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { endAnalyticsSession, flushAnalytics } from "~/lib/analytics";
 import { createApiClient } from "~/lib/api-client";
-import { NAV_ITEMS } from "./navigation";
+import { API_DOCS_LINK, NAV_ITEMS } from "./navigation";
 
 export type ShellUser = {
   firstName: string;
@@ -48,6 +48,19 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </span>
         ),
       )}
+      <a
+        href={API_DOCS_LINK.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-2 flex items-center justify-between rounded-lg border-t border-slate-100 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        {API_DOCS_LINK.label}
+        <span className="sr-only"> (откроется в новой вкладке)</span>
+        <svg viewBox="0 0 20 20" className="size-4 text-slate-400" fill="currentColor" aria-hidden>
+          <path d="M11 3a1 1 0 100 2h2.59l-6.3 6.29a1 1 0 101.42 1.42L15 6.41V9a1 1 0 102 0V4a1 1 0 00-1-1h-5z" />
+          <path d="M5 5a2 2 0 00-2 2v8a2 2 0 002 2h8a2 2 0 002-2v-3a1 1 0 10-2 0v3H5V7h3a1 1 0 000-2H5z" />
+        </svg>
+      </a>
     </nav>
   );
 }

@@ -12,6 +12,9 @@ export const NAV_ITEMS = [
   { to: "/edo", label: "ЭДО", ready: false },
 ] as const;
 
+/** The sidebar's "API documentation (external)" entry: public, opened in a new tab. */
+export const API_DOCS_LINK = { href: "/docs/api", label: "Документация API" } as const;
+
 /** Every signed-in route of spec 1 §2: a signed-out visitor is sent to /login from any of them. */
 export const SIGNED_IN_ROUTES = [
   "/dashboard",

@@ -5,6 +5,7 @@ import type { AppBindings } from "../bindings";
 import { fail } from "../lib/envelope";
 import { analyticsRoutes } from "./analytics";
 import { authRoutes } from "./auth";
+import { openApiDocument } from "./catalog";
 import { companiesRoutes } from "./companies";
 import { healthRoutes } from "./health";
 
@@ -23,6 +24,8 @@ export const api = new Hono<AppBindings>()
   .route("/auth", authRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/companies", companiesRoutes)
+  // The API's description for client developers (the /docs/api page shows the same catalog).
+  .get("/openapi.json", (c) => c.json(openApiDocument(new URL("/api", c.req.url).href)))
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {
     if (error instanceof HTTPException) return fail(c, error.status, error.message || "Ошибка запроса");

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { apiDocs, type DocOperation } from "./api-docs.server";
+
+function operation(method: string, path: string): DocOperation {
+  const found = apiDocs()
+    .flatMap((group) => group.operations)
+    .find((op) => op.method === method && op.path === path);
+  if (!found) throw new Error(`${method} ${path} is not documented`);
+  return found;
+}
+
+const field = (op: DocOperation, list: "body" | "parameters", name: string) =>
+  op[list].find((f) => f.name === name);
+
+describe("the API documentation page's model", () => {
+  it("describes request fields in Russian from the same schemas the API validates with", () => {
+    const login = operation("POST", "/api/auth/login");
+    expect(login.accessLabel).toBe("Без входа");
+    expect(field(login, "body", "email")).toEqual({ name: "email", required: true, description: "email" });
+    expect(field(login, "body", "password")).toEqual({
+      name: "password",
+      required: true,
+      description: "строка, 6–128 символов",
+    });
+    expect(login.errors.map((e) => e.status)).toEqual([400, 401, 429]);
+
+    const batch = operation("POST", "/api/analytics/events");
+    expect(field(batch, "body", "events")?.description).toBe("массив, 1–100 элементов");
+    expect(field(batch, "body", "events[].id")).toMatchObject({ required: true, description: "UUID" });
+
+    const events = operation("GET", "/api/analytics/user/{userId}/events");
+    expect(events.accessLabel).toBe("Только администратор");
+    expect(field(events, "parameters", "limit")?.description).toBe("целое число, 1–500, по умолчанию 100");
+    expect(field(events, "parameters", "{userId} (в пути)")?.required).toBe(true);
+  });
+
+  it("shows each answer as the envelope a client receives", () => {
+    const logout = operation("POST", "/api/auth/logout");
+    expect(JSON.parse(logout.success.example)).toEqual({
+      success: true,
+      data: null,
+      message: "Вы вышли из системы.",
+    });
+    const endOne = operation("DELETE", "/api/auth/sessions/{id}");
+    expect(endOne.parameters.map((p) => p.name)).toEqual(["{id} (в пути)"]);
+    expect(endOne.errors).toContainEqual({ status: 404, text: "Не найдено" });
+  });
+});

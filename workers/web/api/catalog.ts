@@ -1,0 +1,444 @@
+// The API's own description: every route under /api with its access rule, input schema and an
+// example answer. It feeds GET /api/openapi.json and the /docs/api page, and a test keeps it
+// equal to the routes the Hono app really has.
+import type { JSONParsed } from "hono/utils/types";
+import { z } from "zod";
+import { analyticsBatchSchema, analyticsEventSchema } from "../../core/analytics/event";
+import { metricsQuerySchema, type AnalyticsMetrics } from "../../core/analytics/metrics";
+import {
+  userEventsQuerySchema,
+  type readUserEvents,
+  type readUserJourney,
+} from "../../core/analytics/user-events";
+import { AUTH_MESSAGES } from "../../core/auth/accounts";
+import type { TokenPair } from "../../core/auth/refresh";
+import { loginSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
+import type { SessionSummary } from "../../core/auth/sessions";
+import type { PublicUser } from "../../core/auth/users";
+import { suggestQuerySchema } from "../../core/companies/suggest";
+import type { DatabaseHealth } from "../../core/health";
+import type { CompanySuggestion } from "../../providers/company-lookup";
+
+export type ApiAccess = "public" | "signed-in" | "admin";
+
+export type ApiOperation = {
+  method: "GET" | "POST" | "DELETE";
+  /** Under /api, in Hono's notation (`:id` for a path parameter). */
+  path: string;
+  group: string;
+  summary: string;
+  description?: string;
+  access: ApiAccess;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The answer on success: its status and an example of the envelope's `data`. */
+  success: { status: number; data: unknown; message?: string };
+  /** Statuses of the failures a client should expect besides 400/413/415 for bad input. */
+  errors: number[];
+};
+
+/** An example of `data` exactly as a client receives it (dates as ISO strings). */
+const example = <T>(data: JSONParsed<T>) => data;
+
+export const ACCESS_LABELS: Record<ApiAccess, string> = {
+  public: "Без входа",
+  "signed-in": "Нужен вход",
+  admin: "Только администратор",
+};
+
+const exampleUser = example<PublicUser>({
+  id: "0b1c9a4e-5d2f-4e8a-9f61-3c7d2e1a0b9f",
+  firstName: "Ольга",
+  lastName: "Смирнова",
+  email: "director@reys.demo",
+  phone: "+79161234567",
+  role: "user",
+  company: {
+    id: "5e2f8c1a-7b3d-4c9e-a1f0-6d4b2c8e9a7f",
+    name: "ООО «Трасса»",
+    inn: "7707083893",
+    kpp: "773601001",
+    ogrn: "1027700132195",
+    address: "г Москва, ул Вавилова, д 19",
+  },
+});
+
+const exampleTokens = example<TokenPair>({
+  accessToken: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…",
+  refreshToken: "k3m9x2q7w4e8r1t6y5u0i9o3p2a7s4d8",
+  accessTokenExpiresAt: 1_795_000_000_000,
+  expiresIn: 900,
+});
+
+const exampleHealth = (service: string) => ({
+  status: "ok",
+  service,
+  database: example<DatabaseHealth>({ ok: true, latencyMs: 3 }),
+  time: "2026-11-22T09:30:00.000Z",
+});
+
+const sessionIdParam = z.object({ id: z.string().describe("Идентификатор сеанса из GET /auth/sessions") });
+
+export const API_OPERATIONS: ApiOperation[] = [
+  {
+    method: "GET",
+    path: "/health",
+    group: "Состояние",
+    summary: "Проверка работы API",
+    description: "Отвечает после настоящего запроса к базе данных; 503, если база недоступна.",
+    access: "public",
+    success: { status: 200, data: exampleHealth("api") },
+    errors: [503],
+  },
+  {
+    method: "GET",
+    path: "/auth/health",
+    group: "Состояние",
+    summary: "Проверка работы сервиса входа",
+    access: "public",
+    success: { status: 200, data: exampleHealth("auth") },
+    errors: [503],
+  },
+  {
+    method: "POST",
+    path: "/auth/login",
+    group: "Вход и сеансы",
+    summary: "Вход: пара токенов и пользователь",
+    description:
+      "Принимает JSON или форму (application/x-www-form-urlencoded). Токен доступа живёт 15 минут; обновляйте его, когда осталось меньше 300 секунд. После 5 неудачных попыток за 15 минут (на email и на IP) отвечает 429 с заголовком Retry-After.",
+    access: "public",
+    // redirectTo belongs to the /login page's form, not to API clients.
+    body: loginSchema.omit({ redirectTo: true }),
+    success: {
+      status: 200,
+      data: { tokens: exampleTokens, user: exampleUser },
+      message: AUTH_MESSAGES.welcome,
+    },
+    errors: [401, 429],
+  },
+  {
+    method: "POST",
+    path: "/auth/register",
+    group: "Вход и сеансы",
+    summary: "Регистрация пользователя и компании",
+    description: "Не выполняет вход: после регистрации вызовите POST /auth/login. Занятый email — 409.",
+    access: "public",
+    body: registrationSchema,
+    success: { status: 201, data: { user: exampleUser }, message: AUTH_MESSAGES.registered },
+    errors: [409],
+  },
+  {
+    method: "POST",
+    path: "/auth/refresh",
+    group: "Вход и сеансы",
+    summary: "Новая пара токенов по токену обновления",
+    description:
+      "Каждый токен обновления действует один раз. Повторное предъявление уже использованного токена завершает весь сеанс.",
+    access: "public",
+    body: refreshSchema,
+    success: { status: 200, data: { tokens: exampleTokens, user: exampleUser } },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/auth/logout",
+    group: "Вход и сеансы",
+    summary: "Выход: сеанс завершается на сервере",
+    description:
+      "Токен доступа перестаёт действовать сразу. Можно передать { refreshToken }, чтобы завершить сеанс с истёкшим токеном доступа.",
+    access: "public",
+    body: refreshSchema.partial(),
+    success: { status: 200, data: null, message: AUTH_MESSAGES.loggedOut },
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/auth/me",
+    group: "Вход и сеансы",
+    summary: "Текущий пользователь",
+    access: "signed-in",
+    success: { status: 200, data: exampleUser },
+    errors: [401],
+  },
+  {
+    method: "GET",
+    path: "/auth/sessions",
+    group: "Вход и сеансы",
+    summary: "Активные сеансы пользователя",
+    access: "signed-in",
+    success: {
+      status: 200,
+      data: example<SessionSummary[]>([
+        {
+          id: "3f9a1c7e5b2d8a4f",
+          kind: "browser",
+          current: true,
+          userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0",
+          ip: "203.0.113.7",
+          createdAt: "2026-11-20T08:15:00.000Z",
+          lastSeenAt: "2026-11-22T09:30:00.000Z",
+        },
+      ]),
+    },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/auth/sessions/end-others",
+    group: "Вход и сеансы",
+    summary: "Завершить все сеансы, кроме текущего",
+    access: "signed-in",
+    success: { status: 200, data: { ended: 2 } },
+    errors: [401],
+  },
+  {
+    method: "DELETE",
+    path: "/auth/sessions/:id",
+    group: "Вход и сеансы",
+    summary: "Завершить один сеанс",
+    access: "signed-in",
+    query: sessionIdParam,
+    success: { status: 200, data: { ended: 1 } },
+    errors: [401, 404],
+  },
+  {
+    method: "GET",
+    path: "/companies/suggest",
+    group: "Компании",
+    summary: "Подсказки компаний по названию или ИНН",
+    description:
+      "Поиск начинается с 2 символов и возвращает до 10 компаний. Не больше 60 запросов в минуту с одного IP (429). Если сервис подсказок недоступен, список пуст.",
+    access: "public",
+    query: suggestQuerySchema,
+    success: {
+      status: 200,
+      data: example<CompanySuggestion[]>([
+        {
+          value: "ООО «Трасса»",
+          data: {
+            name: {
+              short_with_opf: "ООО «Трасса»",
+              full_with_opf: "Общество с ограниченной ответственностью «Трасса»",
+            },
+            inn: "7707083893",
+            kpp: "773601001",
+            ogrn: "1027700132195",
+            address: { value: "г Москва, ул Вавилова, д 19" },
+          },
+        },
+      ]),
+    },
+    errors: [429],
+  },
+  {
+    method: "POST",
+    path: "/analytics/events",
+    group: "Аналитика",
+    summary: "Пакет событий аналитики (1–100)",
+    description:
+      "События принимаются в очередь (202) и записываются один раз по их id, даже если пакет отправлен повторно. События вошедшего пользователя получают его id.",
+    access: "public",
+    body: analyticsBatchSchema,
+    success: { status: 202, data: { accepted: 25 } },
+    errors: [503],
+  },
+  {
+    method: "POST",
+    path: "/analytics/event",
+    group: "Аналитика",
+    summary: "Одно событие аналитики",
+    access: "public",
+    body: analyticsEventSchema,
+    success: { status: 202, data: { accepted: 1 } },
+    errors: [503],
+  },
+  {
+    method: "GET",
+    path: "/analytics/metrics",
+    group: "Аналитика",
+    summary: "Сводка по дням за период",
+    description:
+      "Даты в формате ГГГГ-ММ-ДД (UTC). Без dateTo — по сегодня, без dateFrom — 30 дней до dateTo; период не длиннее 366 дней.",
+    access: "admin",
+    query: metricsQuerySchema,
+    success: {
+      status: 200,
+      data: example<AnalyticsMetrics>({
+        dateFrom: "2026-11-21",
+        dateTo: "2026-11-22",
+        totals: { events: 260, errors: 1, sessions: 40, users: 12 },
+        byDay: [
+          { date: "2026-11-21", events: 140, errors: 1, sessions: 22, users: 9 },
+          { date: "2026-11-22", events: 120, errors: 0, sessions: 18, users: 7 },
+        ],
+        byType: [{ eventType: "page_view", eventCategory: "navigation", events: 180, sessions: 40 }],
+      }),
+    },
+    errors: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/analytics/user/:userId/events",
+    group: "Аналитика",
+    summary: "События пользователя",
+    access: "admin",
+    query: userEventsQuerySchema,
+    success: {
+      status: 200,
+      data: example<Awaited<ReturnType<typeof readUserEvents>>>({
+        events: [
+          {
+            id: "9d4c2b1a-8e7f-4a6b-9c5d-3e2f1a0b9c8d",
+            sessionId: "c1a2b3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+            eventType: "page_view",
+            eventCategory: "navigation",
+            eventAction: null,
+            eventLabel: "/dashboard",
+            metadata: null,
+            pageUrl: "https://reys.example/dashboard",
+            createdAt: "2026-11-22T09:30:00.000Z",
+          },
+        ],
+        limit: 100,
+        offset: 0,
+      }),
+    },
+    errors: [401, 403],
+  },
+  {
+    method: "GET",
+    path: "/analytics/user/:userId/journey",
+    group: "Аналитика",
+    summary: "Путь пользователя по сеансам",
+    access: "admin",
+    success: {
+      status: 200,
+      data: example<Awaited<ReturnType<typeof readUserJourney>>>({
+        userId: exampleUser.id,
+        sessions: [
+          {
+            sessionId: "c1a2b3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+            startedAt: "2026-11-22T09:28:00.000Z",
+            steps: [
+              { path: "/dashboard", at: "2026-11-22T09:28:00.000Z" },
+              { path: "/sessions", at: "2026-11-22T09:30:00.000Z" },
+            ],
+          },
+        ],
+      }),
+    },
+    errors: [401, 403],
+  },
+];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Неверные данные: error и message по-русски",
+  401: "Нужен вход или токен недействителен",
+  403: "Недостаточно прав",
+  404: "Не найдено",
+  409: "Конфликт: такая запись уже есть",
+  413: "Слишком большой запрос (больше 256 КБ)",
+  415: "Неподдерживаемый тип содержимого",
+  429: "Слишком много запросов",
+  503: "Сервис временно недоступен",
+};
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? "";
+}
+
+/** JSON Schema of what a client sends (zod's input side: before trimming and defaults). */
+export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return rest;
+}
+
+/** `/auth/sessions/:id` → `/auth/sessions/{id}` (OpenAPI's notation). */
+export function openApiPath(path: string): string {
+  return path.replace(/:(\w+)/g, "{$1}");
+}
+
+function parameters(operation: ApiOperation) {
+  const pathNames = [...operation.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const query = operation.query ? inputJsonSchema(operation.query) : null;
+  const properties = (query?.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set((query?.required as string[] | undefined) ?? []);
+  return [
+    ...pathNames.map((name) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: properties[name] ?? { type: "string" },
+    })),
+    ...Object.entries(properties)
+      .filter(([name]) => !pathNames.includes(name))
+      .map(([name, schema]) => ({ name, in: "query", required: required.has(name), schema })),
+  ];
+}
+
+const envelopeError = {
+  type: "object",
+  required: ["success", "error"],
+  properties: { success: { const: false }, error: { type: "string" }, message: { type: "string" } },
+};
+
+/** The OpenAPI 3.1 description served at GET /api/openapi.json. */
+export function openApiDocument(serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of API_OPERATIONS) {
+    const errors = [...new Set([...(operation.body || operation.query ? [400] : []), ...operation.errors])];
+    paths[openApiPath(operation.path)] ??= {};
+    paths[openApiPath(operation.path)][operation.method.toLowerCase()] = {
+      tags: [operation.group],
+      summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
+      security: operation.access === "public" ? [] : [{ bearer: [] }, { cookie: [] }],
+      parameters: parameters(operation),
+      ...(operation.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: inputJsonSchema(operation.body) } },
+            },
+          }
+        : {}),
+      responses: {
+        [operation.success.status]: {
+          description: "Успех",
+          content: {
+            "application/json": {
+              example: {
+                success: true,
+                data: operation.success.data,
+                ...(operation.success.message ? { message: operation.success.message } : {}),
+              },
+            },
+          },
+        },
+        ...Object.fromEntries(
+          errors.map((status) => [
+            status,
+            { description: statusText(status), content: { "application/json": { schema: envelopeError } } },
+          ]),
+        ),
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Рейс API",
+      version: "1",
+      description:
+        "JSON API платформы Рейс. Каждый ответ — конверт { success, data } или { success: false, error, message? }. Таймаут клиента — 10 секунд; на 401 обновите токены один раз и повторите запрос.",
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        cookie: { type: "apiKey", in: "cookie", name: "reys_session" },
+      },
+    },
+    paths,
+  };
+}
