@@ -1,12 +1,12 @@
-import type { Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
 
-async function newPage(): Promise<Page> {
-  const context = await chromium().newContext({ locale: "ru-RU" });
+async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await chromium().newContext({ locale: "ru-RU", ...options });
   return context.newPage();
 }
 
@@ -14,6 +14,21 @@ async function signIn(page: Page, email: string, password: string) {
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]:has-text("Войти")');
+}
+
+const DIRECTOR = ["director@reys.demo", "Reys2025demo"] as const;
+const ADMIN = ["admin@reys.demo", "Admin2025demo"] as const;
+
+/** A browser of its own, signed in through /login and on /dashboard. */
+async function signedInPage(
+  [email, password]: readonly [string, string],
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await newPage(options);
+  await page.goto(`${web}/login`);
+  await signIn(page, email, password);
+  await page.waitForURL(`${web}/dashboard`);
+  return page;
 }
 
 describe("accounts in the browser", () => {
@@ -64,7 +79,7 @@ describe("accounts in the browser", () => {
     const page = await newPage();
     await page.goto(`${web}/sessions`);
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/sessions");
-    await signIn(page, "director@reys.demo", "Reys2025demo");
+    await signIn(page, ...DIRECTOR);
     await page.waitForURL(`${web}/sessions`);
     await page.getByRole("heading", { name: "Активные сеансы" }).waitFor();
     await page.goto(`${web}/login`);
@@ -104,15 +119,9 @@ describe("accounts in the browser", () => {
   });
 
   it("lists active sessions and ends the others", async () => {
-    const other = await newPage();
-    await other.goto(`${web}/login`);
-    await signIn(other, "admin@reys.demo", "Admin2025demo");
-    await other.waitForURL(`${web}/dashboard`);
+    const other = await signedInPage(ADMIN);
 
-    const page = await newPage();
-    await page.goto(`${web}/login`);
-    await signIn(page, "admin@reys.demo", "Admin2025demo");
-    await page.waitForURL(`${web}/dashboard`);
+    const page = await signedInPage(ADMIN);
     await page.goto(`${web}/sessions`);
     const rows = page.locator('[data-testid="sessions"] > li');
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
@@ -127,10 +136,7 @@ describe("accounts in the browser", () => {
   });
 
   it("opens the API documentation in a new tab from the sidebar, also readable without signing in", async () => {
-    const page = await newPage();
-    await page.goto(`${web}/login`);
-    await signIn(page, "director@reys.demo", "Reys2025demo");
-    await page.waitForURL(`${web}/dashboard`);
+    const page = await signedInPage(DIRECTOR);
     const [docs] = await Promise.all([
       page.context().waitForEvent("page"),
       page.getByRole("link", { name: /Документация API/ }).click(),
@@ -154,10 +160,7 @@ describe("accounts in the browser", () => {
   });
 
   it("shows a loading bar while the next signed-in page loads", async () => {
-    const page = await newPage();
-    await page.goto(`${web}/login`);
-    await signIn(page, "director@reys.demo", "Reys2025demo");
-    await page.waitForURL(`${web}/dashboard`);
+    const page = await signedInPage(DIRECTOR);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/sessions\.data/, async (route) => {
@@ -175,11 +178,7 @@ describe("accounts in the browser", () => {
   });
 
   it("is usable on a phone: the menu opens from the header", async () => {
-    const context = await chromium().newContext({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
-    const page = await context.newPage();
-    await page.goto(`${web}/login`);
-    await signIn(page, "director@reys.demo", "Reys2025demo");
-    await page.waitForURL(`${web}/dashboard`);
+    const page = await signedInPage(DIRECTOR, { viewport: { width: 390, height: 844 } });
     // The welcome toast is on screen and must not cover the header's menu button.
     const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first();
     await toast.waitFor();
@@ -188,6 +187,6 @@ describe("accounts in the browser", () => {
     );
     await page.click('button[aria-controls="mobile-menu"]', { timeout: 3000 });
     await page.locator("#mobile-menu").getByText("Главная").waitFor();
-    await context.close();
+    await page.context().close();
   });
 });
