@@ -10,6 +10,7 @@ import {
   type ApiUser,
   type Envelope,
   type KeyValueStorage,
+  type RefreshCoordinator,
   type TokenPair,
 } from "./api-client";
 
@@ -99,6 +100,21 @@ function client(fetch: typeof globalThis.fetch, storage: KeyValueStorage, extra:
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** What Web Locks give a site's tabs: one refresh at a time, and marks every tab sees at once. */
+function tabsCoordinator(): RefreshCoordinator {
+  let queue: Promise<unknown> = Promise.resolve();
+  const spent = new Set<string>();
+  return {
+    exclusive<T>(task: () => Promise<T>) {
+      const run = queue.then(task);
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    markSpent: async (token) => void spent.add(token),
+    isSpent: async (token) => spent.has(token),
+  };
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -167,18 +183,12 @@ describe("request", () => {
   });
 
   it("lets one of two tabs refresh while the other takes its new pair, so neither is signed out", async () => {
-    // What the Web Locks API gives tabs of one site: one holder at a time, in order.
-    let queue: Promise<unknown> = Promise.resolve();
-    const lock = <T>(_name: string, task: () => Promise<T>): Promise<T> => {
-      const run = queue.then(task);
-      queue = run.catch(() => undefined);
-      return run;
-    };
+    const coordinator = tabsCoordinator();
     const api = sessionServer();
     const { storage, items } = signedIn(pair(1));
     const signedOut = vi.fn();
-    const tabA = client(api.fetch, storage, { lock, onSignedOut: signedOut });
-    const tabB = client(api.fetch, storage, { lock, onSignedOut: signedOut });
+    const tabA = client(api.fetch, storage, { coordinator, onSignedOut: signedOut });
+    const tabB = client(api.fetch, storage, { coordinator, onSignedOut: signedOut });
     // Both tabs' 4-minute checks fire together, each having read r1.
     const [a, b] = await Promise.all([tabA.refresh(), tabB.refresh()]);
     expect(api.count("POST /auth/refresh")).toBe(1);
@@ -191,6 +201,41 @@ describe("request", () => {
     expect(signedOut).not.toHaveBeenCalled();
     expect(items.get(STORAGE_KEYS.refreshToken)).toBe("r2");
     expect(await tabB.me()).toEqual({ success: true, data: director });
+  });
+
+  it("waits for another tab's new tokens to reach its storage instead of presenting the spent token", async () => {
+    const coordinator = tabsCoordinator();
+    const api = sessionServer();
+    const signedOut = vi.fn();
+    // Each tab reads its own copy of localStorage; another tab's writes arrive a moment later.
+    const a = signedIn(pair(1));
+    const b = signedIn(pair(1));
+    const tabA = client(api.fetch, a.storage, { coordinator, onSignedOut: signedOut });
+    const tabB = client(api.fetch, b.storage, { coordinator, onSignedOut: signedOut });
+    expect(await tabA.refresh()).toMatchObject({ success: true });
+
+    const late = tabB.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    for (const [key, value] of a.items) b.items.set(key, value);
+    expect(await late).toMatchObject({ success: true, data: { tokens: { refreshToken: "r2" } } });
+    expect(api.count("POST /auth/refresh")).toBe(1);
+    expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it("asks to repeat, keeping the session, when another tab's tokens never arrive", async () => {
+    vi.useFakeTimers();
+    const coordinator = tabsCoordinator();
+    const api = sessionServer();
+    const signedOut = vi.fn();
+    const a = signedIn(pair(1));
+    const b = signedIn(pair(1));
+    await client(api.fetch, a.storage, { coordinator }).refresh();
+    const pending = client(api.fetch, b.storage, { coordinator, onSignedOut: signedOut }).refresh();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await pending).toEqual({ success: false, error: CLIENT_MESSAGES.refreshedElsewhere });
+    expect(api.count("POST /auth/refresh")).toBe(1);
+    expect(signedOut).not.toHaveBeenCalled();
+    expect(b.items.get(STORAGE_KEYS.refreshToken)).toBe("r1");
   });
 
   it("clears the tokens and reports the sign-out once when the server refuses the refresh", async () => {

@@ -67,11 +67,8 @@ export type ApiClientOptions = {
   /** Called once when the server refuses the session's refresh token: the user must sign in again. */
   onSignedOut?: () => void;
   now?: () => number;
-  /**
-   * Runs `task` while holding a lock that every client sharing the same storage respects.
-   * In a browser: the Web Locks API, so two tabs never spend the same refresh token.
-   */
-  lock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
+  /** How clients sharing the storage (browser tabs) take turns refreshing; see RefreshCoordinator. */
+  coordinator?: RefreshCoordinator;
 };
 
 export const STORAGE_KEYS = {
@@ -93,6 +90,7 @@ export const CLIENT_MESSAGES = {
   loginFailed: "Ошибка входа в систему",
   loginMalformed: "Ошибка входа - неверная структура ответа",
   sessionExpired: "Сеанс истёк. Войдите снова.",
+  refreshedElsewhere: "Сеанс обновлён в другой вкладке, но её токены ещё не дошли сюда. Повторите запрос.",
 } as const;
 
 /** "Сервер не ответил за 10 секунд", with the Russian plural of whatever the timeout is. */
@@ -148,13 +146,61 @@ export function browserStorage(): KeyValueStorage {
   return memoryStorage();
 }
 
-/** A Web Lock shared by the site's tabs; where the API is missing the task simply runs. */
-function browserLock<T>(name: string, task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-  return locks ? (locks.request(name, task) as Promise<T>) : task();
-}
+/**
+ * Clients that share one storage (a site's tabs) must not present the same refresh token twice:
+ * the server would take the second use for theft and end the session. They refresh one at a
+ * time, and the one that refreshed marks the old token as spent. The storage alone cannot say
+ * so: localStorage written in one tab reaches the others a moment later, not at once.
+ */
+export type RefreshCoordinator = {
+  /** Runs `task` while no other client runs one. */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Tells the others that `refreshToken` has been traded (called inside `exclusive`). */
+  markSpent(refreshToken: string): Promise<void>;
+  isSpent(refreshToken: string): Promise<boolean>;
+};
 
 const REFRESH_LOCK = "reys.auth.refresh";
+const SPENT_LOCK_PREFIX = "reys.auth.spent.";
+/** Far longer than storage takes to reach the other tabs. */
+const SPENT_MARK_MS = 30_000;
+
+/** A refresh token's first characters: enough to tell tokens apart, useless to sign in. */
+const fingerprint = (token: string) => token.slice(0, 12);
+
+/**
+ * The browser's coordinator, on the Web Locks API, which every tab of the site shares and sees
+ * the same way at once: a lock for the turn, and a short-held lock named after a spent token.
+ */
+function webLocksCoordinator(locks: LockManager): RefreshCoordinator {
+  return {
+    exclusive: (task) => locks.request(REFRESH_LOCK, task) as Promise<Awaited<ReturnType<typeof task>>>,
+    markSpent: (refreshToken) =>
+      new Promise<void>((granted) => {
+        void locks.request(`${SPENT_LOCK_PREFIX}${fingerprint(refreshToken)}`, () => {
+          granted();
+          return new Promise((release) => setTimeout(release, SPENT_MARK_MS));
+        });
+      }),
+    isSpent: async (refreshToken) => {
+      const { held = [] } = await locks.query();
+      return held.some((lock) => lock.name === `${SPENT_LOCK_PREFIX}${fingerprint(refreshToken)}`);
+    },
+  };
+}
+
+/** For one client alone (no Web Locks, or outside a browser): its own refreshes are single-flight. */
+function soloCoordinator(): RefreshCoordinator {
+  return { exclusive: (task) => task(), markSpent: async () => {}, isSpent: async () => false };
+}
+
+export function browserCoordinator(): RefreshCoordinator {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? webLocksCoordinator(locks) : soloCoordinator();
+}
+
+/** How long a client waits for another tab's new tokens to reach its storage. */
+const SHARED_TOKENS_WAIT_MS = 5_000;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -164,7 +210,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const storage = options.storage ?? browserStorage();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? Date.now;
-  const lock = options.lock ?? browserLock;
+  const coordinator = options.coordinator ?? browserCoordinator();
 
   function read(key: string): string | null {
     try {
@@ -290,51 +336,68 @@ export function createApiClient(options: ApiClientOptions = {}) {
    */
   function refresh(): Promise<Envelope<Refreshed>> {
     const seen = tokens()?.refreshToken ?? null;
-    refreshing ??= lock(REFRESH_LOCK, async (): Promise<Envelope<Refreshed>> => {
-      const stored = tokens();
-      const refreshToken = stored?.refreshToken;
-      if (!refreshToken) return { success: false, error: CLIENT_MESSAGES.sessionExpired };
-      // Another tab (another client on this storage) rotated the pair while this one waited
-      // for the lock: its tokens are this client's too, and the old refresh token is spent.
-      if (seen && refreshToken !== seen && stored.accessToken) {
-        const expiresAt = stored.accessTokenExpiresAt ?? now();
-        const pair: TokenPair = {
-          accessToken: stored.accessToken,
-          refreshToken,
-          accessTokenExpiresAt: expiresAt,
-          expiresIn: Math.max(0, Math.floor((expiresAt - now()) / 1000)),
-        };
-        return { success: true, data: { tokens: pair, user: user() } };
-      }
-      const outcome = await send<{ tokens: TokenPair; user?: ApiUser }>(
-        "POST",
-        "/auth/refresh",
-        { refreshToken },
-        null,
-      );
-      if (
-        outcome.kind === "answer" &&
-        outcome.envelope.success &&
-        isTokenPair(outcome.envelope.data?.tokens)
-      ) {
-        const { tokens: pair, user: fresh } = outcome.envelope.data;
-        saveTokens(pair);
-        if (fresh) saveUser(fresh);
-        return { success: true, data: { tokens: pair, user: fresh ?? user() } };
-      }
-      // The server refused the token: the session is over. Outages (5xx, no answer) keep the
-      // tokens, so the next attempt can still succeed.
-      if (outcome.kind === "answer" && outcome.status >= 400 && outcome.status < 500) {
-        endSession();
-        return outcome.envelope.success
-          ? { success: false, error: CLIENT_MESSAGES.sessionExpired }
-          : outcome.envelope;
-      }
-      const failed = toEnvelope(outcome);
-      return failed.success ? { success: false, error: CLIENT_MESSAGES.malformed } : failed;
-    }).finally(() => {
-      refreshing = null;
-    });
+    refreshing ??= coordinator
+      .exclusive(async (): Promise<Envelope<Refreshed>> => {
+        let stored = tokens();
+        // Another client spent the token this one holds: its new pair is on the way to this
+        // client's storage. Wait for it rather than present the spent token.
+        if (seen && stored?.refreshToken === seen && (await coordinator.isSpent(seen))) {
+          for (
+            let waited = 0;
+            waited < SHARED_TOKENS_WAIT_MS && tokens()?.refreshToken === seen;
+            waited += 50
+          ) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          stored = tokens();
+          if (stored?.refreshToken === seen)
+            return { success: false, error: CLIENT_MESSAGES.refreshedElsewhere };
+        }
+        const refreshToken = stored?.refreshToken;
+        if (!refreshToken) return { success: false, error: CLIENT_MESSAGES.sessionExpired };
+        // Another client rotated the pair while this one waited: its tokens are this one's too.
+        const accessToken = stored?.accessToken;
+        if (seen && refreshToken !== seen && accessToken) {
+          const expiresAt = stored?.accessTokenExpiresAt ?? now();
+          const pair: TokenPair = {
+            accessToken,
+            refreshToken,
+            accessTokenExpiresAt: expiresAt,
+            expiresIn: Math.max(0, Math.floor((expiresAt - now()) / 1000)),
+          };
+          return { success: true, data: { tokens: pair, user: user() } };
+        }
+        const outcome = await send<{ tokens: TokenPair; user?: ApiUser }>(
+          "POST",
+          "/auth/refresh",
+          { refreshToken },
+          null,
+        );
+        if (
+          outcome.kind === "answer" &&
+          outcome.envelope.success &&
+          isTokenPair(outcome.envelope.data?.tokens)
+        ) {
+          const { tokens: pair, user: fresh } = outcome.envelope.data;
+          saveTokens(pair);
+          if (fresh) saveUser(fresh);
+          await coordinator.markSpent(refreshToken);
+          return { success: true, data: { tokens: pair, user: fresh ?? user() } };
+        }
+        // The server refused the token: the session is over. Outages (5xx, no answer) keep the
+        // tokens, so the next attempt can still succeed.
+        if (outcome.kind === "answer" && outcome.status >= 400 && outcome.status < 500) {
+          endSession();
+          return outcome.envelope.success
+            ? { success: false, error: CLIENT_MESSAGES.sessionExpired }
+            : outcome.envelope;
+        }
+        const failed = toEnvelope(outcome);
+        return failed.success ? { success: false, error: CLIENT_MESSAGES.malformed } : failed;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
     return refreshing;
   }
 

@@ -92,7 +92,15 @@ describe("the API and session test pages", () => {
     ] as const) {
       const results = tab.locator('[data-testid="check-result"]', { hasText: "Проверить /auth/me" });
       await expect.poll(() => results.count(), WAIT).toBe(checks);
-      expect(await results.first().getAttribute("data-outcome")).toBe("success");
+      const newest = results.first();
+      // The whole entry (message and the client's calls) tells what went wrong when it fails.
+      expect({
+        outcome: await newest.getAttribute("data-outcome"),
+        text: await newest.textContent(),
+      }).toEqual({
+        outcome: "success",
+        text: expect.any(String),
+      });
     }
     await other.close();
 
