@@ -2,8 +2,8 @@
  * A small typed client for the Рейс JSON API (spec 1 §7): base path /api, JSON, 10 s timeout,
  * Bearer access token attached when present, one refresh-and-retry on a 401, token auto-refresh.
  *
- * It depends on nothing but `fetch` and a `Storage`, so it can be copied into another project
- * as it is. The types below mirror the server's; `api-client.test.ts` checks that they agree.
+ * It depends on nothing but `fetch`, a `Storage` and, where the browser has them, Web Locks, so
+ * it can be copied into another project as it is. The types below mirror the server's; `api-client.test.ts` checks that they agree.
  */
 
 /** The response envelope of every call. */
