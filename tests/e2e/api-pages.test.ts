@@ -111,4 +111,35 @@ describe("the API and session test pages", () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  it("signing out of the site also ends the API client's session on the server", async () => {
+    const context = await chromium().newContext({ locale: "ru-RU" });
+    const page = await context.newPage();
+    await signInThroughLoginPage(page);
+    await page.goto(`${web}/api-test`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="api-base-url"]')?.textContent !== "…",
+      null,
+      WAIT,
+    );
+    await page.fill("#api-test-email", DIRECTOR.email);
+    await page.fill("#api-test-password", DIRECTOR.password);
+    await page.getByRole("button", { name: "Тест входа", exact: true }).click();
+    await page.locator('[data-testid="test-result"][data-outcome="success"]').waitFor(WAIT);
+    const accessToken = await page.evaluate(() => localStorage.getItem("reys.auth.accessToken"));
+    expect(accessToken).toBeTruthy();
+    const me = () =>
+      fetch(`${web}/api/auth/me`, { headers: { Authorization: `Bearer ${accessToken}` } }).then(
+        (response) => response.status,
+      );
+    expect(await me()).toBe(200);
+
+    await page.getByRole("button", { name: "Выйти" }).click();
+    await page.waitForURL(`${web}/login`, WAIT);
+    await expect.poll(me, WAIT).toBe(401);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("reys.auth.accessToken")), WAIT)
+      .toBeNull();
+    await context.close();
+  });
 });

@@ -131,8 +131,10 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
               onSubmit={() => {
                 void flushAnalytics();
                 endAnalyticsSession();
-                // Tokens of the API client (test pages) belong to the same person: sign them out too.
-                createApiClient().clearTokens();
+                // Tokens of the API client (test pages) belong to the same person: their session
+                // ends on the server too (Remix navigates without unloading, so the call completes).
+                const apiClient = createApiClient();
+                if (apiClient.tokens()) void apiClient.logout();
               }}
             >
               <button

@@ -87,7 +87,7 @@ export type SignInResult =
 
 /**
  * Checks e-mail and password. Unknown e-mail and wrong password get the same answer after
- * the same work; 5 failures in 15 minutes per e-mail or per IP block further tries.
+ * the same work; 5 failures in 15 minutes per e-mail, or 20 per IP, block further tries.
  */
 export async function signIn(
   db: Db,
