@@ -91,6 +91,18 @@ describe("registration API", () => {
       body: "<a/>",
     });
     expect(xml.response.status).toBe(415);
+    expect(await xml.response.json()).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Ожидается JSON/),
+    });
+    // A payload of the wrong shape is answered in Russian too, not with the validator's English.
+    const list = await callWeb("/api/auth/register", postJson([]));
+    expect(list.response.status).toBe(400);
+    expect(await list.response.json()).toEqual({
+      success: false,
+      error: "Некорректные данные",
+      message: "Ожидается объект",
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { fail } from "./envelope";
+import { russianIssueMessage } from "../../core/validation/russian-issues";
 
 type Parsed<S extends z.ZodType> = { ok: true; data: z.output<S> } | { ok: false; response: Response };
 
@@ -26,7 +27,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 export function validate<S extends z.ZodType>(c: Context, schema: S, input: unknown): Parsed<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: russianIssueMessage });
   if (result.success) return { ok: true, data: result.data };
   const first = result.error.issues[0];
   const path = first.path.length > 0 ? ` (${first.path.join(".")})` : "";
