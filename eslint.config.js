@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".wrangler/", ".data/", "workers/env.d.ts", "bench/results/"] },
+  { ignores: ["build/", "node_modules/", "**/.wrangler/", ".data/", "workers/env.d.ts", "bench/results/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -73,7 +73,9 @@ export function russianIssueMessage(issue: Issue): string {
       return `Лишние поля: ${issue.keys.join(", ")}`;
     case "invalid_union":
       return "Некорректное значение";
-    default:
-      return fallback(issue as Parameters<typeof fallback>[0]) ?? "Некорректное значение";
+    default: {
+      const worded = fallback(issue as Parameters<typeof fallback>[0]);
+      return (typeof worded === "string" ? worded : worded?.message) ?? "Некорректное значение";
+    }
   }
 }
