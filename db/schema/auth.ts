@@ -54,7 +54,7 @@ export const sessions = sqliteTable(
     userAgent: text("user_agent"),
     ip: text("ip"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 /** Refresh tokens (hashed) of an API session; each is usable once, a reused one revokes the session. */

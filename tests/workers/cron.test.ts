@@ -6,16 +6,26 @@ import cronWorker from "../../workers/cron/index";
 import { deliver, recordingQueue, testDb } from "./support";
 
 describe("cron Worker", () => {
-  it("asks for two payment checks a minute (now and in 30 s) and an analytics roll-up", async () => {
-    const jobs = recordingQueue();
-    const scheduledTime = Date.parse("2026-11-21T10:00:00Z");
-    await cronWorker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), {
-      ...env,
-      JOBS: jobs.queue,
-    });
-    expect(jobs.sent).toEqual([
-      { body: { kind: "payments.check", scheduledAt: scheduledTime } },
-      { body: { kind: "payments.check", scheduledAt: scheduledTime + 30_000 }, delaySeconds: 30 },
+  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, and an hourly session sweep", async () => {
+    const tick = async (scheduledTime: number) => {
+      const jobs = recordingQueue();
+      await cronWorker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), {
+        ...env,
+        JOBS: jobs.queue,
+      });
+      return jobs.sent;
+    };
+    const onTheHour = Date.parse("2026-11-21T10:00:00Z");
+    expect(await tick(onTheHour)).toEqual([
+      { body: { kind: "payments.check", scheduledAt: onTheHour } },
+      { body: { kind: "payments.check", scheduledAt: onTheHour + 30_000 }, delaySeconds: 30 },
+      { body: { kind: "analytics.rollup" } },
+      { body: { kind: "auth.sweep" } },
+    ]);
+    const minuteLater = onTheHour + 60_000;
+    expect(await tick(minuteLater)).toEqual([
+      { body: { kind: "payments.check", scheduledAt: minuteLater } },
+      { body: { kind: "payments.check", scheduledAt: minuteLater + 30_000 }, delaySeconds: 30 },
       { body: { kind: "analytics.rollup" } },
     ]);
   });
@@ -34,5 +44,11 @@ describe("cron Worker", () => {
     const [paid] = await db.select().from(payments).where(eq(payments.id, paidId));
     expect(pending.checkedAt).not.toBeNull();
     expect(paid.checkedAt).toBeNull();
+  });
+
+  it("the jobs Worker runs the session sweep the cron asks for", async () => {
+    const result = await deliver([{ kind: "auth.sweep" }]);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toEqual([]);
   });
 });

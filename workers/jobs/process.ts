@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import { deadJobs } from "../../db/schema";
 import { ingestEvents } from "../core/analytics/ingest";
 import { rollUpDirtyDays } from "../core/analytics/rollup";
+import { sweepExpiredAuth } from "../core/auth/sweep";
 import { checkPendingPayments } from "../core/billing/payment-checks";
 import type { JobMessage } from "../core/jobs/messages";
 
@@ -18,6 +19,9 @@ export async function processJob(deps: JobDeps, job: JobMessage): Promise<void> 
       return;
     case "payments.check":
       await checkPendingPayments(deps.db, deps.now());
+      return;
+    case "auth.sweep":
+      await sweepExpiredAuth(deps.db, deps.now());
       return;
     default: {
       const unknown: never = job;

@@ -10,6 +10,7 @@ describe("job messages", () => {
   it("knows every job kind and nothing else", () => {
     expect(isJobMessage({ kind: "analytics.rollup" })).toBe(true);
     expect(isJobMessage({ kind: "payments.check", scheduledAt: 1 })).toBe(true);
+    expect(isJobMessage({ kind: "auth.sweep" })).toBe(true);
     expect(isJobMessage({ kind: "drop.tables" })).toBe(false);
     expect(isJobMessage("analytics.rollup")).toBe(false);
   });

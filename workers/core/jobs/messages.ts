@@ -4,7 +4,8 @@ import type { AnalyticsEventRecord } from "../analytics/event";
 export type JobMessage =
   | { kind: "analytics.ingest"; events: AnalyticsEventRecord[] }
   | { kind: "analytics.rollup" }
-  | { kind: "payments.check"; scheduledAt: number };
+  | { kind: "payments.check"; scheduledAt: number }
+  | { kind: "auth.sweep" };
 
 export type JobKind = JobMessage["kind"];
 
@@ -16,5 +17,10 @@ export function retryDelaySeconds(attempts: number): number {
 export function isJobMessage(value: unknown): value is JobMessage {
   if (typeof value !== "object" || value === null || !("kind" in value)) return false;
   const kind = (value as { kind: unknown }).kind;
-  return kind === "analytics.ingest" || kind === "analytics.rollup" || kind === "payments.check";
+  return (
+    kind === "analytics.ingest" ||
+    kind === "analytics.rollup" ||
+    kind === "payments.check" ||
+    kind === "auth.sweep"
+  );
 }
