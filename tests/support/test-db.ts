@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
+import { seedDemoData } from "../../db/seed";
 import { MIGRATIONS_DIR } from "../../scripts/lib/database";
 
 /** A real libSQL database in a temp file with every migration applied (unit tests). */
@@ -20,5 +22,22 @@ export async function createTestDb(): Promise<{ db: Db; close: () => void }> {
       client.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One migrated database with the demo seed for the tests of the calling `describe` block
+ * (shared, since every password hash costs real CPU); returns a getter.
+ */
+export function seededDbForBlock(seededAt: number): () => Db {
+  let handle: Awaited<ReturnType<typeof createTestDb>> | undefined;
+  beforeAll(async () => {
+    handle = await createTestDb();
+    await seedDemoData(handle.db, new Date(seededAt));
+  });
+  afterAll(() => handle?.close());
+  return () => {
+    if (!handle) throw new Error("the test database is not ready");
+    return handle.db;
   };
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../db/client";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, seedDemoData } from "../../../db/seed";
-import { createTestDb } from "../../../tests/support/test-db";
+import { seededDbForBlock } from "../../../tests/support/test-db";
 import { signAccessToken, verifyAccessToken } from "./access-token";
 import { registerAccount, signIn } from "./accounts";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -45,14 +44,8 @@ describe("access tokens", () => {
 });
 
 describe("accounts and sessions on libSQL", () => {
-  let db: Db;
-  let close: () => void;
   // One database for the block: every hash costs ~0.5 s of CPU by design.
-  beforeAll(async () => {
-    ({ db, close } = await createTestDb());
-    await seedDemoData(db, new Date(NOW));
-  });
-  afterAll(() => close());
+  const db = seededDbForBlock(NOW);
 
   const registration = {
     firstName: "Иван",
@@ -68,26 +61,26 @@ describe("accounts and sessions on libSQL", () => {
   };
 
   it("seeds the demo director and admin once", async () => {
-    expect(await seedDemoData(db)).toBe(false);
-    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
-    const admin = await signIn(db, { ...DEMO_ACCOUNTS.admin, ip: null, now: NOW });
+    expect(await seedDemoData(db())).toBe(false);
+    const director = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    const admin = await signIn(db(), { ...DEMO_ACCOUNTS.admin, ip: null, now: NOW });
     expect(director.ok && director.user.role).toBe("user");
     expect(admin.ok && admin.user.role).toBe("admin");
   });
 
   it("registers a company and its user; the e-mail is unique whatever its case", async () => {
-    const first = await registerAccount(db, registration, NOW);
+    const first = await registerAccount(db(), registration, NOW);
     expect(first.ok && first.user).toMatchObject({
       email: "ivan@example.ru",
       company: { name: "ООО «Тест»", inn: null },
     });
-    const again = await registerAccount(db, { ...registration, email: "IVAN@example.RU" }, NOW);
+    const again = await registerAccount(db(), { ...registration, email: "IVAN@example.RU" }, NOW);
     expect(again).toMatchObject({ ok: false, message: "Пользователь с таким email уже зарегистрирован" });
   });
 
   it("does not let a newcomer join an existing company by its INN", async () => {
     const result = await registerAccount(
-      db,
+      db(),
       { ...registration, email: "other@example.ru", inn: "7704123450" },
       NOW,
     );
@@ -96,19 +89,24 @@ describe("accounts and sessions on libSQL", () => {
 
   it("answers unknown e-mail and wrong password alike, and blocks after 5 failures in 15 minutes", async () => {
     const account = { ...registration, email: "limited@example.ru", inn: "" };
-    await registerAccount(db, account, NOW);
-    const unknown = await signIn(db, {
+    await registerAccount(db(), account, NOW);
+    const unknown = await signIn(db(), {
       email: "nobody@reys.demo",
       password: "x".repeat(8),
       ip: "1.1.1.1",
       now: NOW,
     });
-    const wrong = await signIn(db, { email: account.email, password: "Wrong2025", ip: "2.2.2.2", now: NOW });
+    const wrong = await signIn(db(), {
+      email: account.email,
+      password: "Wrong2025",
+      ip: "2.2.2.2",
+      now: NOW,
+    });
     expect(unknown).toEqual(wrong);
     for (let i = 0; i < 4; i++) {
-      await signIn(db, { email: account.email, password: "Wrong2025", ip: "2.2.2.2", now: NOW + i });
+      await signIn(db(), { email: account.email, password: "Wrong2025", ip: "2.2.2.2", now: NOW + i });
     }
-    const blocked = await signIn(db, {
+    const blocked = await signIn(db(), {
       email: account.email,
       password: account.password,
       ip: "3.3.3.3",
@@ -117,9 +115,9 @@ describe("accounts and sessions on libSQL", () => {
     expect(blocked).toMatchObject({ ok: false, reason: "rate_limited" });
     expect(blocked.ok === false && blocked.message).toMatch(/^Слишком много попыток входа/);
     // A colleague in the same office (same IP) still signs in.
-    const colleague = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: "2.2.2.2", now: NOW + 10 });
+    const colleague = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: "2.2.2.2", now: NOW + 10 });
     expect(colleague.ok).toBe(true);
-    const later = await signIn(db, {
+    const later = await signIn(db(), {
       email: account.email,
       password: account.password,
       ip: "3.3.3.3",
@@ -130,7 +128,7 @@ describe("accounts and sessions on libSQL", () => {
 
   it("blocks an IP after 20 failures in 15 minutes, whatever e-mails it tries", async () => {
     for (let i = 0; i < 20; i++) {
-      const attempt = await signIn(db, {
+      const attempt = await signIn(db(), {
         email: `guess${i}@example.ru`,
         password: "Guess2025",
         ip: "4.4.4.4",
@@ -138,64 +136,64 @@ describe("accounts and sessions on libSQL", () => {
       });
       expect(attempt).toMatchObject({ ok: false, reason: "invalid" });
     }
-    const blocked = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: "4.4.4.4", now: NOW + 30 });
+    const blocked = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: "4.4.4.4", now: NOW + 30 });
     expect(blocked).toMatchObject({ ok: false, reason: "rate_limited" });
-    const elsewhere = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: "5.5.5.5", now: NOW + 30 });
+    const elsewhere = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: "5.5.5.5", now: NOW + 30 });
     expect(elsewhere.ok).toBe(true);
   });
 
   it("slides a session's expiry when used in its second half and drops expired sessions", async () => {
-    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    const director = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
     if (!director.ok) throw new Error("sign-in failed");
-    const { token } = await createSession(db, { userId: director.user.id, kind: "browser", now: NOW });
+    const { token } = await createSession(db(), { userId: director.user.id, kind: "browser", now: NOW });
     const day20 = NOW + 20 * 86_400_000;
-    const renewed = await validateSessionToken(db, token, day20);
+    const renewed = await validateSessionToken(db(), token, day20);
     expect(renewed?.session.expiresAt.getTime()).toBe(day20 + SESSION_TTL_MS);
     expect(renewed?.renewed).toBe(true);
-    expect((await validateSessionToken(db, token, day20 + 1000))?.renewed).toBe(false);
-    expect(await validateSessionToken(db, token, day20 + SESSION_TTL_MS + 1)).toBeNull();
-    expect(await validateSessionToken(db, token, day20)).toBeNull();
+    expect((await validateSessionToken(db(), token, day20 + 1000))?.renewed).toBe(false);
+    expect(await validateSessionToken(db(), token, day20 + SESSION_TTL_MS + 1)).toBeNull();
+    expect(await validateSessionToken(db(), token, day20)).toBeNull();
   });
 
   it("rotates refresh tokens and revokes the session when a used one comes back", async () => {
-    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    const director = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
     if (!director.ok) throw new Error("sign-in failed");
-    const first = await startApiSession(db, SECRET, { userId: director.user.id, now: NOW });
-    const second = await rotateRefreshToken(db, SECRET, first.refreshToken, NOW + 1000);
+    const first = await startApiSession(db(), SECRET, { userId: director.user.id, now: NOW });
+    const second = await rotateRefreshToken(db(), SECRET, first.refreshToken, NOW + 1000);
     if (!second.ok) throw new Error("rotation failed");
     expect(second.tokens.refreshToken).not.toBe(first.refreshToken);
     const claims = await verifyAccessToken(SECRET, second.tokens.accessToken, NOW + 1000);
-    expect(await validateSession(db, claims!.sid, NOW + 1000)).not.toBeNull();
+    expect(await validateSession(db(), claims!.sid, NOW + 1000)).not.toBeNull();
 
-    expect(await rotateRefreshToken(db, SECRET, first.refreshToken, NOW + 2000)).toEqual({
+    expect(await rotateRefreshToken(db(), SECRET, first.refreshToken, NOW + 2000)).toEqual({
       ok: false,
       reason: "reused",
     });
-    expect(await validateSession(db, claims!.sid, NOW + 2000)).toBeNull();
-    expect((await rotateRefreshToken(db, SECRET, second.tokens.refreshToken, NOW + 3000)).ok).toBe(false);
+    expect(await validateSession(db(), claims!.sid, NOW + 2000)).toBeNull();
+    expect((await rotateRefreshToken(db(), SECRET, second.tokens.refreshToken, NOW + 3000)).ok).toBe(false);
   });
 
   it("lists a user's sessions and ends all but the current one", async () => {
-    const director = await signIn(db, { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
+    const director = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
     if (!director.ok) throw new Error("sign-in failed");
-    const a = await createSession(db, {
+    const a = await createSession(db(), {
       userId: director.user.id,
       kind: "browser",
       now: NOW,
       userAgent: "A",
     });
-    await createSession(db, { userId: director.user.id, kind: "browser", now: NOW, userAgent: "B" });
-    const list = await listSessions(db, director.user.id, a.session.id, NOW);
+    await createSession(db(), { userId: director.user.id, kind: "browser", now: NOW, userAgent: "B" });
+    const list = await listSessions(db(), director.user.id, a.session.id, NOW);
     expect(list.map((s) => [s.userAgent, s.current]).sort()).toEqual([
       ["A", true],
       ["B", false],
     ]);
-    const admin = await signIn(db, { ...DEMO_ACCOUNTS.admin, ip: null, now: NOW });
+    const admin = await signIn(db(), { ...DEMO_ACCOUNTS.admin, ip: null, now: NOW });
     if (!admin.ok) throw new Error("sign-in failed");
     const handle = list.find((x) => !x.current)!.id;
-    expect(await endSessionByHandle(db, admin.user.id, handle)).toBe(false);
-    expect(await listSessions(db, director.user.id, a.session.id, NOW)).toHaveLength(2);
-    expect(await endOtherSessions(db, director.user.id, a.session.id)).toBe(1);
-    expect(await listSessions(db, director.user.id, a.session.id, NOW)).toHaveLength(1);
+    expect(await endSessionByHandle(db(), admin.user.id, handle)).toBe(false);
+    expect(await listSessions(db(), director.user.id, a.session.id, NOW)).toHaveLength(2);
+    expect(await endOtherSessions(db(), director.user.id, a.session.id)).toBe(1);
+    expect(await listSessions(db(), director.user.id, a.session.id, NOW)).toHaveLength(1);
   });
 });
