@@ -19,11 +19,8 @@ export function formatRub(kopecks: number): string {
   return rub.format(kopecks / 100);
 }
 
-/** Russian plural form: plural(5, ["сеанс", "сеанса", "сеансов"]) → "сеансов". */
-export function plural(count: number, forms: [one: string, few: string, many: string]): string {
-  const rule = new Intl.PluralRules("ru-RU").select(count);
-  return rule === "one" ? forms[0] : rule === "few" ? forms[1] : forms[2];
-}
+// Shared with the server's Russian messages.
+export { plural } from "../../workers/core/text/plural";
 
 /** A short human description of a User-Agent string, e.g. "Chrome, Windows". */
 export function describeUserAgent(userAgent: string | null): string {

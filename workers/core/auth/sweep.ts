@@ -13,13 +13,11 @@ export async function sweepExpiredAuth(
   db: Db,
   now: number,
 ): Promise<{ sessions: number; loginFailures: number }> {
-  const expired = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(lte(sessions.expiresAt, new Date(now)));
+  const isExpired = lte(sessions.expiresAt, new Date(now));
+  const expired = db.select({ id: sessions.id }).from(sessions).where(isExpired);
   const [, deletedSessions, deletedFailures] = await db.batch([
     db.delete(refreshTokens).where(inArray(refreshTokens.sessionId, expired)),
-    db.delete(sessions).where(lte(sessions.expiresAt, new Date(now))),
+    db.delete(sessions).where(isExpired),
     db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - LOGIN_WINDOW_MS))),
   ]);
   return { sessions: deletedSessions.rowsAffected, loginFailures: deletedFailures.rowsAffected };

@@ -14,13 +14,16 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(10 * 2 ** Math.max(0, attempts - 1), 600);
 }
 
+/** Every kind, listed once; the type makes a kind added to JobMessage but missing here an error. */
+const JOB_KINDS: Record<JobKind, true> = {
+  "analytics.ingest": true,
+  "analytics.rollup": true,
+  "payments.check": true,
+  "auth.sweep": true,
+};
+
 export function isJobMessage(value: unknown): value is JobMessage {
   if (typeof value !== "object" || value === null || !("kind" in value)) return false;
   const kind = (value as { kind: unknown }).kind;
-  return (
-    kind === "analytics.ingest" ||
-    kind === "analytics.rollup" ||
-    kind === "payments.check" ||
-    kind === "auth.sweep"
-  );
+  return typeof kind === "string" && Object.hasOwn(JOB_KINDS, kind);
 }

@@ -2,7 +2,7 @@
 // rule that the schema does not word itself (a wrong type, an unknown value, a size limit).
 // The field schemas' own messages (spec 1 §5) always win over these.
 import { z } from "zod";
-import { plural } from "../../../app/lib/format";
+import { plural } from "../text/plural";
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -43,7 +43,7 @@ function limit(count: number | bigint, origin: string, inclusive: boolean | unde
   const n = Number(count);
   const units = UNITS[origin as keyof typeof UNITS];
   if (units) {
-    const size = `${n} ${plural(n, [...units])}`;
+    const size = `${n} ${plural(n, units)}`;
     if (origin === "string") return bound === "min" ? `Не короче ${size}` : `Не длиннее ${size}`;
     return bound === "min" ? `Не меньше ${size}` : `Не больше ${size}`;
   }
