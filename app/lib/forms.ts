@@ -3,8 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
 /**
- * conform wired to one zod schema, the same one the action parses with: errors show when a
- * field is left and update while it is corrected.
+ * conform wired to one zod schema, the same one the action parses with: errors show on the
+ * first submit and then update while a field is corrected. Not on leaving a field: errors
+ * appearing then push the submit button down under the pointer, and the click that left the
+ * field never reaches it (on a phone, where the form is one column, it always did).
  */
 export function useSchemaForm<Input extends Record<string, unknown>, Output>(
   schema: z.ZodType<Output, Input>,
@@ -14,7 +16,7 @@ export function useSchemaForm<Input extends Record<string, unknown>, Output>(
     lastResult,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 }
