@@ -93,8 +93,8 @@ export default function Sessions() {
         </div>
         <ul className="mt-4 divide-y divide-slate-100" data-testid="sessions">
           {sessions.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div>
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3 sm:flex-nowrap">
+              <div className="min-w-0">
                 <div className="font-medium">
                   {s.device}
                   {s.kind === "api" ? " · API" : ""}
@@ -110,7 +110,7 @@ export default function Sessions() {
                 </div>
               </div>
               {s.current ? null : (
-                <Form method="post">
+                <Form method="post" className="shrink-0">
                   <input type="hidden" name="sessionId" value={s.id} />
                   <Button type="submit" name="intent" value="end" variant="ghost" disabled={busy}>
                     Завершить

@@ -4,9 +4,9 @@ type Variant = "primary" | "secondary" | "danger" | "ghost";
 
 const variants: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60",
-  secondary: "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50",
-  danger: "bg-red-600 text-white hover:bg-red-700",
-  ghost: "text-slate-600 hover:bg-slate-100",
+  secondary: "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50",
+  danger: "bg-red-600 text-white hover:bg-red-700 disabled:opacity-60",
+  ghost: "text-slate-600 hover:bg-slate-100 disabled:opacity-50",
 };
 
 export function Button({
