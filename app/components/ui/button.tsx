@@ -3,10 +3,10 @@ import type { ButtonHTMLAttributes } from "react";
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
 const variants: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60",
-  secondary: "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-50",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:opacity-60",
-  ghost: "text-slate-600 hover:bg-slate-100 disabled:opacity-50",
+  primary: "bg-brand-600 text-white hover:bg-brand-700",
+  secondary: "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50",
+  danger: "bg-red-600 text-white hover:bg-red-700",
+  ghost: "text-slate-600 hover:bg-slate-100",
 };
 
 export function Button({
@@ -17,7 +17,7 @@ export function Button({
   return (
     <button
       {...props}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium transition disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium transition disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
     />
   );
 }
