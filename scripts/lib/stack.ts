@@ -68,6 +68,20 @@ function parseDotEnv(text: string): Record<string, string> {
 }
 
 /**
+ * What every wrangler the project starts runs with, so it starts quietly without internet:
+ * no usage metrics (sparrow.cloudflare.com) and no crash reports, no banner (which is where
+ * wrangler asks npm for a newer version), and no download of Miniflare's `Request.cf` object
+ * (workers.cloudflare.com/cf.json; offline it prints a DNS error's stack and uses a placeholder).
+ * package.json's `typegen` and .ci/run set the same variables.
+ */
+const QUIET_WRANGLER_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+/**
  * Local values every Worker reads instead of production's. `wrangler dev` gives --env-file
  * only to the first config, so the values travel as the child's whole environment
  * (CLOUDFLARE_INCLUDE_PROCESS_ENV), which is kept minimal on purpose; the env file makes the
@@ -97,7 +111,7 @@ function workerVars(options: StackOptions): { env: Record<string, string | undef
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     CI: "true",
-    WRANGLER_SEND_METRICS: "false",
+    ...QUIET_WRANGLER_ENV,
     CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
     ...vars,
   };

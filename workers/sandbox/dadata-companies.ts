@@ -1,57 +1,19 @@
-// The sandbox's register of companies, answered in DaData's `suggest/party` shape.
-// Names and addresses are made up; the numbers get their check digits computed here, so
-// every INN, KPP and OGRN passes the FNS checks as real ones do.
+// The sandbox's register of companies, answered in DaData's `suggest/party` shape: a few
+// hand-written companies that tests and demos name, then hundreds drawn by a seeded generator.
+// Names and addresses are made up; every INN, KPP and OGRN passes the FNS checks as real ones do.
 
-const weightedCheck = (digits: string, weights: number[]) =>
-  String((weights.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11) % 10);
-const remainderCheck = (digits: string, divisor: bigint) => String((BigInt(digits) % divisor) % 10n);
-
-/** ИНН, КПП and ОГРН of an organisation registered by `taxOffice` (region + inspection, 4 digits). */
-function organisationIds(taxOffice: string, serial5: string, year: string) {
-  const inn9 = taxOffice + serial5;
-  const ogrn12 = `1${year}${taxOffice}${serial5}`;
-  return {
-    inn: inn9 + weightedCheck(inn9, [2, 4, 10, 3, 5, 9, 4, 6, 8]),
-    kpp: `${taxOffice}01001`,
-    ogrn: ogrn12 + remainderCheck(ogrn12, 11n),
-  };
-}
-
-/** ИНН and ОГРНИП of a sole trader; a sole trader has no КПП. */
-function soleTraderIds(taxOffice: string, serial6: string, year: string) {
-  const inn10 = taxOffice + serial6;
-  const inn11 = inn10 + weightedCheck(inn10, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]);
-  const ogrnip14 = `3${year}${taxOffice.slice(0, 2)}000${serial6}`;
-  return {
-    inn: inn11 + weightedCheck(inn11, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]),
-    kpp: null,
-    ogrn: ogrnip14 + remainderCheck(ogrnip14, 13n),
-  };
-}
+import { generateEntries } from "./register-generator";
+import { organisationIds, soleTraderIds, type Entry, type Opf } from "./register-entry";
 
 const OPF = {
   ООО: { code: "12300", full: "Общество с ограниченной ответственностью", short: "ООО" },
   АО: { code: "12267", full: "Акционерное общество", short: "АО" },
   ПАО: { code: "12247", full: "Публичное акционерное общество", short: "ПАО" },
   ИП: { code: "50102", full: "Индивидуальный предприниматель", short: "ИП" },
-} as const;
+} as const satisfies Record<Opf, unknown>;
 
-type Opf = keyof typeof OPF;
-
-type Entry = {
-  opf: Opf;
-  /** The name without the legal form; a sole trader's full name. */
-  name: string;
-  ids: { inn: string; kpp: string | null; ogrn: string };
-  postalCode: string;
-  address: string;
-  okved: string;
-  /** Director of an organisation; empty for a sole trader. */
-  director?: string;
-  status?: "ACTIVE" | "LIQUIDATED";
-};
-
-const ENTRIES: Entry[] = [
+/** Companies that tests and the e2e registration look up by name. */
+const HAND_WRITTEN: Entry[] = [
   {
     opf: "ООО",
     name: "ТрансЛогистик",
@@ -312,7 +274,14 @@ function toParty(entry: Entry) {
   };
 }
 
-export const DADATA_PARTIES: DadataParty[] = ENTRIES.map(toParty);
+/** Any fixed number: changing it reshuffles the generated part of the register. */
+const REGISTER_SEED = 20_250_601;
+const GENERATED_COUNT = 600;
+
+export const DADATA_PARTIES: DadataParty[] = [
+  ...HAND_WRITTEN,
+  ...generateEntries(GENERATED_COUNT, REGISTER_SEED, HAND_WRITTEN),
+].map(toParty);
 
 /** Lower case, ё as е, no quotes, single spaces: how DaData forgives the way people type. */
 const normalize = (s: string) =>
@@ -323,14 +292,32 @@ const normalize = (s: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** Companies whose name contains the query, or whose INN starts with it; at most `count`. */
+/** Each party with what it is found by, normalized once. */
+const SEARCHABLE = DADATA_PARTIES.map((party) => ({
+  party,
+  ownName: normalize(party.data.name.full),
+  names: [party.value, party.data.name.full_with_opf].map(normalize),
+}));
+
+const startsWord = (text: string, wanted: string) =>
+  text.startsWith(wanted) || text.includes(` ${wanted}`) || text.includes(`-${wanted}`);
+
+/**
+ * Companies whose name contains the query, or whose INN starts with it; at most `count`.
+ * As DaData ranks them, those with a word of their own name (not of the legal form) starting
+ * with the query come first.
+ */
 export function findParties(query: string, count: number): DadataParty[] {
   const wanted = normalize(query);
   if (wanted === "") return [];
-  const digits = /^\d+$/.test(wanted);
-  return DADATA_PARTIES.filter((party) =>
-    digits
-      ? party.data.inn.startsWith(wanted)
-      : [party.value, party.data.name.full_with_opf].some((name) => normalize(name).includes(wanted)),
-  ).slice(0, count);
+  if (/^\d+$/.test(wanted)) {
+    return DADATA_PARTIES.filter((party) => party.data.inn.startsWith(wanted)).slice(0, count);
+  }
+  const byWord: DadataParty[] = [];
+  const byPart: DadataParty[] = [];
+  for (const { party, ownName, names } of SEARCHABLE) {
+    if (startsWord(ownName, wanted)) byWord.push(party);
+    else if (names.some((name) => name.includes(wanted))) byPart.push(party);
+  }
+  return [...byWord, ...byPart].slice(0, count);
 }
