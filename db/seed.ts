@@ -33,7 +33,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       ogrn: "1027700123450",
       address: "г. Москва, ул. Складочная, д. 1, стр. 5",
     },
-    at,
+    { ip: null, now: at },
   );
   const admin = await registerAccount(
     db,
@@ -49,7 +49,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       ogrn: "1161690123451",
       address: "г. Казань, ул. Петербургская, д. 52",
     },
-    at,
+    { ip: null, now: at },
   );
   if (!director.ok || !admin.ok) throw new Error("demo accounts could not be created");
   await db.batch([

@@ -4,8 +4,8 @@ declare namespace Cloudflare {
   interface Env {
     /** Turso auth token (empty for the local sqld). */
     DATABASE_AUTH_TOKEN?: string;
-    /** Signs API access tokens; at least 32 characters. */
-    SESSION_SECRET?: string;
+    /** Signs API access tokens; at least 32 characters (checked when the Worker starts). */
+    SESSION_SECRET: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
     /** "1" only under `npm start`: mounts POST /__dev/cron. */

@@ -1,17 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { createSession } from "../../workers/core/auth/sessions";
-import { clearSessionCookieHeader, sessionCookieHeader } from "../../workers/web/lib/auth";
+import { createSession, invalidateSession } from "../../workers/core/auth/sessions";
+import { hashToken } from "../../workers/core/auth/tokens";
+import { clearSessionCookieHeader, sessionCookieHeader, sessionTokenOf } from "../../workers/web/lib/auth";
 import type { Caller } from "../../workers/web/bindings";
-
-/** Only same-site paths: never send a user to another site after sign-in. */
-export function safeRedirect(
-  to: FormDataEntryValue | string | null | undefined,
-  fallback = "/dashboard",
-): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
-    return fallback;
-  return to;
-}
 
 /** The signed-in caller, or a redirect to /login that remembers where the visitor was going. */
 export function requireCaller(context: AppLoadContext, request: Request): Caller {
@@ -21,8 +12,14 @@ export function requireCaller(context: AppLoadContext, request: Request): Caller
   throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 
-/** Starts a browser session and returns the Set-Cookie header that carries it. */
+/**
+ * Starts a browser session and returns the Set-Cookie header that carries it. The session the
+ * browser held before (another user's, or a stale one of this user) ends: one browser, one session.
+ */
 export async function startBrowserSession(context: AppLoadContext, request: Request, userId: string) {
+  const { env } = context.cloudflare;
+  const previous = sessionTokenOf(env, request);
+  if (previous) await invalidateSession(context.db, hashToken(previous));
   const { token, session } = await createSession(context.db, {
     userId,
     kind: "browser",
@@ -30,9 +27,9 @@ export async function startBrowserSession(context: AppLoadContext, request: Requ
     userAgent: request.headers.get("user-agent"),
     ip: context.clientIp,
   });
-  return sessionCookieHeader(token, session.expiresAt, request.url);
+  return sessionCookieHeader(env, request.url, token, session.expiresAt);
 }
 
-export function clearSessionCookie(request: Request) {
-  return clearSessionCookieHeader(request.url);
+export function clearSessionCookie(context: AppLoadContext, request: Request) {
+  return clearSessionCookieHeader(context.cloudflare.env, request.url);
 }

@@ -14,14 +14,15 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/forms";
-import { safeRedirect, startBrowserSession } from "~/lib/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { startBrowserSession } from "~/lib/session.server";
 import { setToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Вход — Рейс" }];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   if (context.caller) {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), request.url));
   }
   return null;
 }
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await startBrowserSession(context, request, result.user.id));
   headers.append("Set-Cookie", await setToast({ type: "success", message: AUTH_MESSAGES.welcome }));
-  return redirect(safeRedirect(submission.value.redirectTo), { headers });
+  return redirect(safeRedirect(submission.value.redirectTo, request.url), { headers });
 }
 
 export default function Login() {

@@ -32,7 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   // confirmPassword is only the form's: the account gets the spec's registration payload.
   const { confirmPassword: _confirm, ...payload } = submission.value;
-  const result = await registerAccount(context.db, payload, Date.now());
+  const result = await registerAccount(context.db, payload, { ip: context.clientIp, now: Date.now() });
+  if (!result.ok && result.reason === "rate_limited") {
+    return data(submission.reply({ formErrors: [result.message], hideFields }), {
+      status: 429,
+      headers: { "Retry-After": String(result.retryAfterSeconds) },
+    });
+  }
   if (!result.ok) {
     const field = result.reason === "email_taken" ? "email" : "inn";
     return data(submission.reply({ fieldErrors: { [field]: [result.message] }, hideFields }), {

@@ -72,13 +72,17 @@ export const refreshTokens = sqliteTable(
   (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
 );
 
-/** Failed sign-ins, keyed by e-mail and by IP, for the rate limit. */
-export const loginFailures = sqliteTable(
-  "login_failures",
+/**
+ * Hits counted by the throttles (sign-in attempts per e-mail and per IP, accounts created per
+ * IP). A hit is taken before the work it limits, in one statement that also counts, so a
+ * burst of parallel requests can never pass a limit; see workers/core/throttle.ts.
+ */
+export const throttleHits = sqliteTable(
+  "throttle_hits",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     key: text("key").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("login_failures_key_idx").on(t.key, t.createdAt)],
+  (t) => [index("throttle_hits_key_idx").on(t.key, t.createdAt)],
 );

@@ -6,6 +6,10 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { createDb } from "../../db/client";
+import { companies, users } from "../../db/schema";
+import { hashPassword } from "../../workers/core/auth/passwords";
+import { startApiSession } from "../../workers/core/auth/refresh";
+import { createSession } from "../../workers/core/auth/sessions";
 import type { JobMessage } from "../../workers/core/jobs/messages";
 import jobsWorker from "../../workers/jobs/index";
 import webWorker from "../../workers/web/index";
@@ -92,3 +96,39 @@ export async function apiLogin(credentials: { email: string; password: string })
 }
 
 export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+/**
+ * A company of its own with one user, written straight to the database (no password hash is
+ * computed: the user signs in through `sessionFor`, or with `password` when one is given).
+ */
+export async function createCompanyUser(
+  options: { role?: "user" | "admin"; password?: string } = {},
+): Promise<{ userId: string; companyId: string; email: string }> {
+  const db = testDb();
+  const companyId = crypto.randomUUID();
+  const userId = crypto.randomUUID();
+  const email = `worker.${userId.slice(0, 8)}@example.ru`;
+  const now = new Date();
+  await db.batch([
+    db.insert(companies).values({ id: companyId, name: `ООО «Тест ${userId.slice(0, 4)}»`, createdAt: now }),
+    db.insert(users).values({
+      id: userId,
+      companyId,
+      firstName: "Тест",
+      lastName: "Тестов",
+      email,
+      phone: "+79990000000",
+      role: options.role ?? "user",
+      passwordHash: options.password ? await hashPassword(options.password) : "none",
+      createdAt: now,
+    }),
+  ]);
+  return { userId, companyId, email };
+}
+
+/** A live session of the user, as a browser cookie or an API token pair. */
+export async function sessionFor(userId: string) {
+  const { token } = await createSession(testDb(), { userId, kind: "browser", now: Date.now() });
+  const tokens = await startApiSession(testDb(), env.SESSION_SECRET, { userId, now: Date.now() });
+  return { cookie: `reys_session=${token}`, bearer: tokens.accessToken };
+}

@@ -1,5 +1,9 @@
+import { env } from "cloudflare:workers";
+import { assertWorkerEnv, cronEnvSchema } from "../core/env";
 import type { JobMessage } from "../core/jobs/messages";
 import { jobsForTick } from "./tick";
+
+assertWorkerEnv("reys-cron", cronEnvSchema, env);
 
 export default {
   async scheduled(controller, env) {

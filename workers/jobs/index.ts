@@ -1,6 +1,10 @@
+import { env as startEnv } from "cloudflare:workers";
 import { createDb } from "../../db/client";
+import { assertWorkerEnv, jobsEnvSchema } from "../core/env";
 import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
 import { processJob, recordDeadJob } from "./process";
+
+assertWorkerEnv("reys-jobs", jobsEnvSchema, startEnv);
 
 const DEAD_LETTER_QUEUE = "reys-jobs-dlq";
 

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { api } from "./api";
 import type { AppBindings } from "./bindings";
 import { clientIp, csrfProtection, resolveCaller } from "./lib/auth";
+import { limitBodies, noStorePrivate } from "./lib/limits";
 import { securityHeaders } from "./lib/security-headers";
 import { createDb } from "../../db/client";
 
@@ -19,11 +20,13 @@ export function createWebApp(build: ServerBuild) {
   const handleRemix = createRequestHandler(build, build.mode);
   return new Hono<AppBindings>()
     .use(securityHeaders)
+    .use(limitBodies)
     .use(async (c, next) => {
       c.set("db", createDb({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN }));
       await next();
     })
     .use(csrfProtection)
+    .use(noStorePrivate)
     .use(resolveCaller)
     .route("/api", api)
     .post("/__dev/cron", async (c) => {

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, users } from "../../../db/schema";
-import { decoyHash, hashPassword, verifyPassword } from "./passwords";
-import { clearLoginFailures, loginBlockedFor, recordLoginFailure } from "./rate-limit";
+import { releaseSlot } from "../throttle";
+import { DECOY_HASH, hashPassword, verifyPassword } from "./passwords";
+import { clearLoginFailures, takeLoginAttempt, takeRegistrationSlot } from "./rate-limit";
 import type { RegistrationInput } from "./schemas";
 import { findPublicUser, type PublicUser } from "./users";
 
@@ -14,24 +15,31 @@ export const AUTH_MESSAGES = {
   rateLimited: (seconds: number) =>
     `Слишком много попыток входа. Попробуйте снова через ${Math.ceil(seconds / 60)} мин.`,
   registered: "Регистрация успешна! Теперь войдите в систему.",
+  registrationsRateLimited: "Слишком много регистраций с этого адреса. Попробуйте позже.",
   welcome: "Добро пожаловать!",
   loggedOut: "Вы вышли из системы.",
   unauthorized: "Требуется авторизация",
 } as const;
 
 export type RegistrationResult =
-  { ok: true; user: PublicUser } | { ok: false; reason: "email_taken" | "inn_taken"; message: string };
+  | { ok: true; user: PublicUser }
+  | { ok: false; reason: "email_taken" | "inn_taken"; message: string }
+  | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
+
+const emailTaken = { ok: false, reason: "email_taken", message: AUTH_MESSAGES.emailTaken } as const;
+const innTaken = { ok: false, reason: "inn_taken", message: AUTH_MESSAGES.innTaken } as const;
 
 const blankToNull = (value: string | undefined) => (value && value.trim() !== "" ? value.trim() : null);
 
 /**
  * Creates the company and its first user. A company whose INN is already registered is
- * not joined: that would hand its data to anyone who knows its INN.
+ * not joined: that would hand its data to anyone who knows its INN. One IP creates at most
+ * 10 accounts an hour; a refused payload does not count.
  */
 export async function registerAccount(
   db: Db,
   input: RegistrationInput,
-  now: number,
+  { ip, now }: { ip: string | null; now: number },
 ): Promise<RegistrationResult> {
   const email = input.email.toLowerCase();
   const inn = blankToNull(input.inn);
@@ -39,8 +47,18 @@ export async function registerAccount(
     db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
     inn ? db.select({ id: companies.id }).from(companies).where(eq(companies.inn, inn)).limit(1) : [],
   ]);
-  if (emailClash.length > 0) return { ok: false, reason: "email_taken", message: AUTH_MESSAGES.emailTaken };
-  if (innClash.length > 0) return { ok: false, reason: "inn_taken", message: AUTH_MESSAGES.innTaken };
+  if (emailClash.length > 0) return emailTaken;
+  if (innClash.length > 0) return innTaken;
+  const slot = await takeRegistrationSlot(db, ip, now);
+  if (!slot.ok) {
+    const { retryAfterSeconds } = slot;
+    return {
+      ok: false,
+      reason: "rate_limited",
+      message: AUTH_MESSAGES.registrationsRateLimited,
+      retryAfterSeconds,
+    };
+  }
   const companyId = crypto.randomUUID();
   const userId = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
@@ -68,13 +86,10 @@ export async function registerAccount(
       }),
     ]);
   } catch (error) {
+    await releaseSlot(db, slot.hitIds);
     // A registration that raced ours to the same e-mail or INN.
-    if (String(error).includes("UNIQUE")) {
-      const emailClash = String(error).includes("users.email");
-      return emailClash
-        ? { ok: false, reason: "email_taken", message: AUTH_MESSAGES.emailTaken }
-        : { ok: false, reason: "inn_taken", message: AUTH_MESSAGES.innTaken };
-    }
+    if (String(error).includes("UNIQUE"))
+      return String(error).includes("users.email") ? emailTaken : innTaken;
     throw error;
   }
   return { ok: true, user: (await findPublicUser(db, userId)) as PublicUser };
@@ -86,32 +101,31 @@ export type SignInResult =
   | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
 
 /**
- * Checks e-mail and password. Unknown e-mail and wrong password get the same answer after
- * the same work; 5 failures in 15 minutes per e-mail, or 20 per IP, block further tries.
+ * Checks e-mail and password. The attempt is charged as a failure before the password is
+ * checked (5 per e-mail, 20 per IP in 15 minutes), so a burst of parallel guesses is judged
+ * at most that many times. Unknown e-mail and wrong password get the same answer after the
+ * same work: a hash is always verified.
  */
 export async function signIn(
   db: Db,
   input: { email: string; password: string; ip: string | null; now: number },
 ): Promise<SignInResult> {
   const email = input.email.toLowerCase();
-  const blockedFor = await loginBlockedFor(db, email, input.ip, input.now);
-  if (blockedFor > 0) {
+  const attempt = await takeLoginAttempt(db, email, input.ip, input.now);
+  if (!attempt.ok) {
     return {
       ok: false,
       reason: "rate_limited",
-      message: AUTH_MESSAGES.rateLimited(blockedFor),
-      retryAfterSeconds: blockedFor,
+      message: AUTH_MESSAGES.rateLimited(attempt.retryAfterSeconds),
+      retryAfterSeconds: attempt.retryAfterSeconds,
     };
   }
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email));
-  const matches = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !matches) {
-    await recordLoginFailure(db, email, input.ip, input.now);
-    return { ok: false, reason: "invalid", message: AUTH_MESSAGES.invalidCredentials };
-  }
-  await clearLoginFailures(db, email);
+  const matches = await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH);
+  if (!user || !matches) return { ok: false, reason: "invalid", message: AUTH_MESSAGES.invalidCredentials };
+  await Promise.all([releaseSlot(db, attempt.hitIds), clearLoginFailures(db, email)]);
   return { ok: true, user: (await findPublicUser(db, user.id)) as PublicUser };
 }

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from "../../../db/seed";
 import { seededDbForBlock } from "../../../tests/support/test-db";
 import { signAccessToken, verifyAccessToken } from "./access-token";
 import { registerAccount, signIn } from "./accounts";
-import { hashPassword, verifyPassword } from "./passwords";
+import { DECOY_HASH, hashPassword, verifyPassword } from "./passwords";
 import { rotateRefreshToken, startApiSession } from "./refresh";
 import {
   createSession,
@@ -12,11 +12,11 @@ import {
   listSessions,
   validateSession,
   validateSessionToken,
-  SESSION_TTL_MS,
 } from "./sessions";
 
 const SECRET = "test-secret-test-secret-test-secret!";
 const NOW = Date.parse("2026-11-21T10:00:00Z");
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("passwords", () => {
   it("verifies the right password only, with a fresh salt each time", async () => {
@@ -26,6 +26,12 @@ describe("passwords", () => {
     expect(a.startsWith("scrypt$16384$8$5$")).toBe(true);
     expect(await verifyPassword("Reys2025demo", a)).toBe(true);
     expect(await verifyPassword("reys2025demo", a)).toBe(false);
+  });
+
+  it("keeps the decoy an unknown e-mail is checked against on the current parameters, so both cost the same", async () => {
+    const parameters = (hash: string) => hash.split("$").slice(0, 4);
+    expect(parameters(DECOY_HASH)).toEqual(parameters(await hashPassword("Reys2025demo")));
+    expect(await verifyPassword("Reys2025demo", DECOY_HASH)).toBe(false);
   });
 });
 
@@ -69,12 +75,16 @@ describe("accounts and sessions on libSQL", () => {
   });
 
   it("registers a company and its user; the e-mail is unique whatever its case", async () => {
-    const first = await registerAccount(db(), registration, NOW);
+    const first = await registerAccount(db(), registration, { ip: null, now: NOW });
     expect(first.ok && first.user).toMatchObject({
       email: "ivan@example.ru",
       company: { name: "ООО «Тест»", inn: null },
     });
-    const again = await registerAccount(db(), { ...registration, email: "IVAN@example.RU" }, NOW);
+    const again = await registerAccount(
+      db(),
+      { ...registration, email: "IVAN@example.RU" },
+      { ip: null, now: NOW },
+    );
     expect(again).toMatchObject({ ok: false, message: "Пользователь с таким email уже зарегистрирован" });
   });
 
@@ -82,14 +92,14 @@ describe("accounts and sessions on libSQL", () => {
     const result = await registerAccount(
       db(),
       { ...registration, email: "other@example.ru", inn: "7704123450" },
-      NOW,
+      { ip: null, now: NOW },
     );
     expect(result).toMatchObject({ ok: false, reason: "inn_taken" });
   });
 
   it("answers unknown e-mail and wrong password alike, and blocks after 5 failures in 15 minutes", async () => {
     const account = { ...registration, email: "limited@example.ru", inn: "" };
-    await registerAccount(db(), account, NOW);
+    await registerAccount(db(), account, { ip: null, now: NOW });
     const unknown = await signIn(db(), {
       email: "nobody@reys.demo",
       password: "x".repeat(8),
@@ -142,17 +152,44 @@ describe("accounts and sessions on libSQL", () => {
     expect(elsewhere.ok).toBe(true);
   });
 
-  it("slides a session's expiry when used in its second half and drops expired sessions", async () => {
+  it("slides a session's expiry while it is used, but ends it 30 days after sign-in", async () => {
     const director = await signIn(db(), { ...DEMO_ACCOUNTS.director, ip: null, now: NOW });
     if (!director.ok) throw new Error("sign-in failed");
-    const { token } = await createSession(db(), { userId: director.user.id, kind: "browser", now: NOW });
-    const day20 = NOW + 20 * 86_400_000;
-    const renewed = await validateSessionToken(db(), token, day20);
-    expect(renewed?.session.expiresAt.getTime()).toBe(day20 + SESSION_TTL_MS);
+    const userId = director.user.id;
+    const { token, session } = await createSession(db(), { userId, kind: "browser", now: NOW });
+    expect(session.expiresAt.getTime()).toBe(NOW + 14 * DAY_MS);
+
+    // Used with less than 7 of its 14 idle days left, it gets 14 days from now…
+    const renewed = await validateSessionToken(db(), token, NOW + 8 * DAY_MS);
     expect(renewed?.renewed).toBe(true);
-    expect((await validateSessionToken(db(), token, day20 + 1000))?.renewed).toBe(false);
-    expect(await validateSessionToken(db(), token, day20 + SESSION_TTL_MS + 1)).toBeNull();
-    expect(await validateSessionToken(db(), token, day20)).toBeNull();
+    expect(renewed?.session.expiresAt.getTime()).toBe(NOW + 22 * DAY_MS);
+    expect((await validateSessionToken(db(), token, NOW + 8 * DAY_MS + 1000))?.renewed).toBe(false);
+    // …but never past 30 days from sign-in, however often it is used.
+    const capped = await validateSessionToken(db(), token, NOW + 20 * DAY_MS);
+    expect(capped?.session.expiresAt.getTime()).toBe(NOW + 30 * DAY_MS);
+    expect(await validateSessionToken(db(), token, NOW + 29 * DAY_MS)).not.toBeNull();
+    expect(await validateSessionToken(db(), token, NOW + 30 * DAY_MS)).toBeNull();
+
+    // A session left alone for its 14 idle days ends, and is deleted when presented.
+    const idle = await createSession(db(), { userId, kind: "browser", now: NOW });
+    expect(await validateSessionToken(db(), idle.token, NOW + 14 * DAY_MS)).toBeNull();
+    expect(await validateSessionToken(db(), idle.token, NOW)).toBeNull();
+  });
+
+  it("never lets a refresh token outlive its session's 30 days", async () => {
+    const admin = await signIn(db(), { ...DEMO_ACCOUNTS.admin, ip: null, now: NOW });
+    if (!admin.ok) throw new Error("sign-in failed");
+    let tokens = await startApiSession(db(), SECRET, { userId: admin.user.id, now: NOW });
+    // A client that refreshes every 10 days keeps its session alive until day 30, not beyond.
+    for (const day of [10, 20, 29]) {
+      const result = await rotateRefreshToken(db(), SECRET, tokens.refreshToken, NOW + day * DAY_MS);
+      if (!result.ok) throw new Error(`refresh on day ${day} failed: ${result.reason}`);
+      tokens = result.tokens;
+    }
+    expect(await rotateRefreshToken(db(), SECRET, tokens.refreshToken, NOW + 30 * DAY_MS)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
   });
 
   it("rotates refresh tokens and revokes the session when a used one comes back", async () => {

@@ -1,9 +1,8 @@
-import { and, asc, gt, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { loginFailures } from "../../../db/schema";
+import { clearThrottle, ipThrottleKey, takeSlot, type ThrottleRule } from "../throttle";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failures one e-mail may have in the window before its sign-in is blocked. */
+/** Judged sign-in failures one e-mail may have in the window. */
 export const MAX_LOGIN_FAILURES = 5;
 /**
  * Failures one IP may have in the window. Higher than per e-mail: a carrier's office signs in
@@ -12,55 +11,50 @@ export const MAX_LOGIN_FAILURES = 5;
  */
 export const MAX_LOGIN_FAILURES_PER_IP = 20;
 
-const emailKey = (email: string) => `email:${email.toLowerCase()}`;
-const ipKey = (ip: string) => `ip:${ip}`;
+export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+/** Accounts one IP may create in the window (the web form, the API and partner quick sign-up). */
+export const MAX_REGISTRATIONS_PER_IP = 10;
 
-function keys(email: string, ip: string | null): string[] {
-  return [emailKey(email), ...(ip ? [ipKey(ip)] : [])];
+const emailKey = (email: string) => `login:email:${email.toLowerCase()}`;
+
+function loginRules(email: string, ip: string | null): ThrottleRule[] {
+  return [
+    { key: emailKey(email), limit: MAX_LOGIN_FAILURES, windowMs: LOGIN_WINDOW_MS },
+    ...(ip
+      ? [
+          {
+            key: `login:ip:${ipThrottleKey(ip)}`,
+            limit: MAX_LOGIN_FAILURES_PER_IP,
+            windowMs: LOGIN_WINDOW_MS,
+          },
+        ]
+      : []),
+  ];
 }
 
-function limitOf(key: string): number {
-  return key.startsWith("ip:") ? MAX_LOGIN_FAILURES_PER_IP : MAX_LOGIN_FAILURES;
+/**
+ * Charges a sign-in attempt as a failure before the password is checked; a correct password
+ * gives it back. So parallel guesses are judged at most 5 times per e-mail.
+ */
+export function takeLoginAttempt(db: Db, email: string, ip: string | null, now: number) {
+  return takeSlot(db, loginRules(email, ip), now);
 }
 
-/** Seconds until sign-in is allowed again for this e-mail or IP; 0 when it is allowed now. */
-export async function loginBlockedFor(
-  db: Db,
-  email: string,
-  ip: string | null,
-  now: number,
-): Promise<number> {
-  const since = new Date(now - LOGIN_WINDOW_MS);
-  const rows = await db
-    .select({ key: loginFailures.key, createdAt: loginFailures.createdAt })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys(email, ip)), gt(loginFailures.createdAt, since)))
-    .orderBy(asc(loginFailures.createdAt));
-  let blockedUntil = 0;
-  for (const key of new Set(rows.map((r) => r.key))) {
-    const failures = rows.filter((r) => r.key === key);
-    const limit = limitOf(key);
-    if (failures.length >= limit) {
-      // Allowed again once enough of the oldest failures leave the window.
-      const release = failures[failures.length - limit].createdAt.getTime() + LOGIN_WINDOW_MS;
-      blockedUntil = Math.max(blockedUntil, release);
-    }
-  }
-  return blockedUntil > now ? Math.ceil((blockedUntil - now) / 1000) : 0;
+/** A correct password: the e-mail's failures are forgotten (the IP's stay). */
+export function clearLoginFailures(db: Db, email: string): Promise<void> {
+  return clearThrottle(db, emailKey(email));
 }
 
-export async function recordLoginFailure(
-  db: Db,
-  email: string,
-  ip: string | null,
-  now: number,
-): Promise<void> {
-  await db.batch([
-    db.insert(loginFailures).values(keys(email, ip).map((key) => ({ key, createdAt: new Date(now) }))),
-    db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now - LOGIN_WINDOW_MS))),
-  ]);
-}
-
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [emailKey(email)]));
+/** Reserves one of the IP's registrations before the password is hashed. */
+export function takeRegistrationSlot(db: Db, ip: string | null, now: number) {
+  const rules = ip
+    ? [
+        {
+          key: `register:ip:${ipThrottleKey(ip)}`,
+          limit: MAX_REGISTRATIONS_PER_IP,
+          windowMs: REGISTRATION_WINDOW_MS,
+        },
+      ]
+    : [];
+  return takeSlot(db, rules, now);
 }

@@ -2,7 +2,14 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { refreshTokens, sessions } from "../../../db/schema";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./access-token";
-import { createSession, SESSION_TTL_MS, validateSession, type SessionContext } from "./sessions";
+import {
+  createSession,
+  sessionEnd,
+  slidExpiry,
+  validateSession,
+  type Session,
+  type SessionContext,
+} from "./sessions";
 import { generateSecretToken, hashToken } from "./tokens";
 import type { PublicUser } from "./users";
 
@@ -14,21 +21,22 @@ export type TokenPair = {
   expiresIn: number;
 };
 
+/** A new pair for the session; the refresh token expires with the session's hard end. */
 async function issuePair(
   db: Db,
   secret: string,
   userId: string,
-  sessionId: string,
+  session: Pick<Session, "id" | "createdAt">,
   now: number,
 ): Promise<TokenPair> {
   const refreshToken = generateSecretToken();
   await db.insert(refreshTokens).values({
     id: hashToken(refreshToken),
-    sessionId,
+    sessionId: session.id,
     createdAt: new Date(now),
-    expiresAt: new Date(now + SESSION_TTL_MS),
+    expiresAt: sessionEnd(session),
   });
-  const access = await signAccessToken(secret, { userId, sessionId }, now);
+  const access = await signAccessToken(secret, { userId, sessionId: session.id }, now);
   return {
     accessToken: access.token,
     refreshToken,
@@ -44,7 +52,7 @@ export async function startApiSession(
   input: { userId: string; now: number } & SessionContext,
 ): Promise<TokenPair> {
   const { session } = await createSession(db, { ...input, kind: "api" });
-  return issuePair(db, secret, input.userId, session.id, input.now);
+  return issuePair(db, secret, input.userId, session, input.now);
 }
 
 export type RefreshResult =
@@ -76,11 +84,11 @@ export async function rotateRefreshToken(
   if (!valid) return { ok: false, reason: "expired" };
   await db
     .update(sessions)
-    .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
+    .set({ expiresAt: slidExpiry(valid.session.createdAt, now) })
     .where(eq(sessions.id, stored.sessionId));
   return {
     ok: true,
-    tokens: await issuePair(db, secret, valid.user.id, stored.sessionId, now),
+    tokens: await issuePair(db, secret, valid.user.id, valid.session, now),
     user: valid.user,
   };
 }

@@ -51,3 +51,6 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
 export const refreshSchema = z.object({
   refreshToken: z.string({ error: "Не передан refreshToken" }).min(1, { error: "Не передан refreshToken" }),
 });
+
+/** POST /auth/logout: the refresh token ends a session whose access token already expired. */
+export const logoutSchema = refreshSchema.partial();

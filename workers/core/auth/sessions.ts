@@ -5,9 +5,21 @@ import { generateSecretToken, hashToken } from "./tokens";
 import { publicUserColumns, type PublicUser } from "./users";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Sessions last 30 days and slide: used in their second half, they get 30 days again. */
-export const SESSION_TTL_MS = 30 * DAY_MS;
-const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
+/** A session unused for 14 days ends; each use in the second half of that gives it 14 days again… */
+export const SESSION_IDLE_MS = 14 * DAY_MS;
+const RENEW_WHEN_LEFT_MS = 7 * DAY_MS;
+/** …but never more than 30 days after sign-in: then the user signs in again (decision 0017). */
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
+
+/** When the session signed in at `createdAt` ends if it is not used after `now`. */
+export function slidExpiry(createdAt: Date, now: number): Date {
+  return new Date(Math.min(now + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
+}
+
+/** The hard end of a session: refresh tokens of it expire then at the latest. */
+export function sessionEnd(session: Pick<Session, "createdAt">): Date {
+  return new Date(session.createdAt.getTime() + SESSION_MAX_AGE_MS);
+}
 const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 
 export type Session = typeof sessions.$inferSelect;
@@ -25,7 +37,7 @@ export async function createSession(
     userId: input.userId,
     kind: input.kind,
     createdAt: new Date(input.now),
-    expiresAt: new Date(input.now + SESSION_TTL_MS),
+    expiresAt: slidExpiry(new Date(input.now), input.now),
     lastSeenAt: new Date(input.now),
     userAgent: input.userAgent?.slice(0, 300) ?? null,
     ip: input.ip ?? null,
@@ -44,15 +56,17 @@ export async function validateSession(db: Db, sessionId: string, now: number): P
     .where(eq(sessions.id, sessionId));
   if (!row) return null;
   const { session, ...user } = row;
-  if (session.expiresAt.getTime() <= now) {
+  if (session.expiresAt.getTime() <= now || sessionEnd(session).getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
-  const renew = session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS;
+  const slid = slidExpiry(session.createdAt, now);
+  const renew =
+    session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS && slid.getTime() > session.expiresAt.getTime();
   const touch = now - session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS;
   if (renew || touch) {
     session.lastSeenAt = new Date(now);
-    if (renew) session.expiresAt = new Date(now + SESSION_TTL_MS);
+    if (renew) session.expiresAt = slid;
     await db
       .update(sessions)
       .set({ lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt })

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { AUTH_MESSAGES, registerAccount, signIn } from "../../core/auth/accounts";
 import { endSessionOfRefreshToken, rotateRefreshToken, startApiSession } from "../../core/auth/refresh";
-import { loginSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
+import { loginSchema, logoutSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
 import {
   endOtherSessions,
   endSessionByHandle,
@@ -9,7 +9,8 @@ import {
   listSessions,
 } from "../../core/auth/sessions";
 import type { AppBindings } from "../bindings";
-import { authSecret, clearSessionCookieHeader, clientIp, requireAuth, SESSION_COOKIE } from "../lib/auth";
+import { clearSessionCookieHeader, clientIp, sessionTokenOf } from "../lib/auth";
+import { callerOf } from "./access";
 import { readJson, validate } from "../lib/body";
 import { fail, ok } from "../lib/envelope";
 
@@ -39,7 +40,7 @@ export const authRoutes = new Hono<AppBindings>()
       }
       return fail(c, 401, result.message);
     }
-    const tokens = await startApiSession(db, authSecret(c.env), {
+    const tokens = await startApiSession(db, c.env.SESSION_SECRET, {
       userId: result.user.id,
       now,
       userAgent: c.req.header("user-agent"),
@@ -54,8 +55,12 @@ export const authRoutes = new Hono<AppBindings>()
   .post("/register", async (c) => {
     const body = await readJson(c, registrationSchema);
     if (!body.ok) return body.response;
-    const result = await registerAccount(c.get("db"), body.data, Date.now());
-    if (!result.ok) return fail(c, 409, result.message);
+    const result = await registerAccount(c.get("db"), body.data, { ip: clientIp(c), now: Date.now() });
+    if (!result.ok) {
+      if (result.reason !== "rate_limited") return fail(c, 409, result.message);
+      c.header("Retry-After", String(result.retryAfterSeconds));
+      return fail(c, 429, result.message);
+    }
     return c.json(
       { success: true as const, data: { user: result.user }, message: AUTH_MESSAGES.registered },
       201,
@@ -66,7 +71,7 @@ export const authRoutes = new Hono<AppBindings>()
     if (!body.ok) return body.response;
     const result = await rotateRefreshToken(
       c.get("db"),
-      authSecret(c.env),
+      c.env.SESSION_SECRET,
       body.data.refreshToken,
       Date.now(),
     );
@@ -80,28 +85,29 @@ export const authRoutes = new Hono<AppBindings>()
     return ok(c, { tokens: result.tokens, user: result.user });
   })
   .post("/logout", async (c) => {
+    // A body is optional; one that is sent must be valid.
+    const body = c.req.raw.body ? await readJson(c, logoutSchema) : { ok: true as const, data: {} };
+    if (!body.ok) return body.response;
     const caller = c.get("caller");
     if (caller) await invalidateSession(c.get("db"), caller.session.id);
     // A client whose access token expired still ends its session with the refresh token.
-    const body = await c.req.json<{ refreshToken?: unknown }>().catch(() => null);
-    if (typeof body?.refreshToken === "string")
-      await endSessionOfRefreshToken(c.get("db"), body.refreshToken);
-    if (c.req.header("cookie")?.includes(`${SESSION_COOKIE}=`)) {
-      c.header("Set-Cookie", clearSessionCookieHeader(c.req.url), { append: true });
+    if (body.data.refreshToken) await endSessionOfRefreshToken(c.get("db"), body.data.refreshToken);
+    if (sessionTokenOf(c.env, c.req.raw) !== undefined) {
+      c.header("Set-Cookie", clearSessionCookieHeader(c.env, c.req.url), { append: true });
     }
     return c.json({ success: true as const, data: null, message: AUTH_MESSAGES.loggedOut });
   })
-  .get("/me", requireAuth, (c) => ok(c, c.get("caller")!.user))
-  .get("/sessions", requireAuth, async (c) => {
-    const { user, session } = c.get("caller")!;
+  .get("/me", (c) => ok(c, callerOf(c).user))
+  .get("/sessions", async (c) => {
+    const { user, session } = callerOf(c);
     return ok(c, await listSessions(c.get("db"), user.id, session.id, Date.now()));
   })
-  .post("/sessions/end-others", requireAuth, async (c) => {
-    const { user, session } = c.get("caller")!;
+  .post("/sessions/end-others", async (c) => {
+    const { user, session } = callerOf(c);
     return ok(c, { ended: await endOtherSessions(c.get("db"), user.id, session.id) });
   })
-  .delete("/sessions/:id", requireAuth, async (c) => {
-    const { user } = c.get("caller")!;
+  .delete("/sessions/:id", async (c) => {
+    const { user } = callerOf(c);
     const ended = await endSessionByHandle(c.get("db"), user.id, c.req.param("id"));
     return ended ? ok(c, { ended: 1 }) : fail(c, 404, "Сеанс не найден");
   });

@@ -12,7 +12,7 @@ import {
 } from "../../core/analytics/user-events";
 import { AUTH_MESSAGES } from "../../core/auth/accounts";
 import type { TokenPair } from "../../core/auth/refresh";
-import { loginSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
+import { loginSchema, logoutSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
 import type { SessionSummary } from "../../core/auth/sessions";
 import type { PublicUser } from "../../core/auth/users";
 import { suggestQuerySchema } from "../../core/companies/suggest";
@@ -20,6 +20,9 @@ import type { DatabaseHealth } from "../../core/health";
 import type { CompanySuggestion } from "../../providers/company-lookup";
 
 export type ApiAccess = "public" | "signed-in" | "admin";
+
+/** Kinds of rows a path parameter can name; each belongs to one user or company. */
+export type OwnedResource = "session";
 
 export type ApiOperation = {
   method: "GET" | "POST" | "DELETE";
@@ -29,7 +32,11 @@ export type ApiOperation = {
   summary: string;
   description?: string;
   access: ApiAccess;
+  /** A path parameter naming a row of the caller's own; anyone else's id answers 404. */
+  owns?: { param: string; resource: OwnedResource };
   body?: z.ZodType;
+  /** The body may also come as a form (application/x-www-form-urlencoded or multipart). */
+  formBody?: true;
   query?: z.ZodType;
   /** The answer on success: its status and an example of the envelope's `data`. */
   success: { status: number; data: unknown; message?: string };
@@ -105,10 +112,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     group: "Вход и сеансы",
     summary: "Вход: пара токенов и пользователь",
     description:
-      "Принимает JSON или форму (application/x-www-form-urlencoded). Токен доступа живёт 15 минут; обновляйте его, когда осталось меньше 300 секунд. После 5 неудачных попыток за 15 минут (на email и на IP) отвечает 429 с заголовком Retry-After.",
+      "Принимает JSON или форму (application/x-www-form-urlencoded). Токен доступа живёт 15 минут; обновляйте его, когда осталось меньше 300 секунд. После 5 неудачных попыток за 15 минут для одного email или 20 с одного IP отвечает 429 с заголовком Retry-After.",
     access: "public",
     // redirectTo belongs to the /login page's form, not to API clients.
     body: loginSchema.omit({ redirectTo: true }),
+    formBody: true,
     success: {
       status: 200,
       data: { tokens: exampleTokens, user: exampleUser },
@@ -121,11 +129,12 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: "/auth/register",
     group: "Вход и сеансы",
     summary: "Регистрация пользователя и компании",
-    description: "Не выполняет вход: после регистрации вызовите POST /auth/login. Занятый email — 409.",
+    description:
+      "Не выполняет вход: после регистрации вызовите POST /auth/login. Занятый email или ИНН — 409. С одного IP — не больше 10 новых аккаунтов в час (429 с заголовком Retry-After).",
     access: "public",
     body: registrationSchema,
     success: { status: 201, data: { user: exampleUser }, message: AUTH_MESSAGES.registered },
-    errors: [409],
+    errors: [409, 429],
   },
   {
     method: "POST",
@@ -147,7 +156,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "Токен доступа перестаёт действовать сразу. Можно передать { refreshToken }, чтобы завершить сеанс с истёкшим токеном доступа.",
     access: "public",
-    body: refreshSchema.partial(),
+    body: logoutSchema,
     success: { status: 200, data: null, message: AUTH_MESSAGES.loggedOut },
     errors: [],
   },
@@ -197,6 +206,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     group: "Вход и сеансы",
     summary: "Завершить один сеанс",
     access: "signed-in",
+    owns: { param: "id", resource: "session" },
     query: sessionIdParam,
     success: { status: 200, data: { ended: 1 } },
     errors: [401, 404],
@@ -398,7 +408,12 @@ export function openApiDocument(serverUrl: string) {
         ? {
             requestBody: {
               required: true,
-              content: { "application/json": { schema: inputJsonSchema(operation.body) } },
+              content: Object.fromEntries(
+                (operation.formBody
+                  ? ["application/json", "application/x-www-form-urlencoded"]
+                  : ["application/json"]
+                ).map((type) => [type, { schema: inputJsonSchema(operation.body!) }]),
+              ),
             },
           }
         : {}),
@@ -436,7 +451,7 @@ export function openApiDocument(serverUrl: string) {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        cookie: { type: "apiKey", in: "cookie", name: "reys_session" },
+        cookie: { type: "apiKey", in: "cookie", name: "__Host-reys_session" },
       },
     },
     paths,

@@ -7,7 +7,7 @@ import { fail, ok } from "../lib/envelope";
 export function healthRoutes(service: string) {
   return new Hono<AppBindings>().get("/", async (c) => {
     const database = await checkDatabase(c.get("db"));
-    if (!database.ok) return fail(c, 503, "База данных недоступна", database.error);
+    if (!database.ok) return fail(c, 503, "База данных недоступна");
     return ok(c, { status: "ok", service, database, time: new Date().toISOString() });
   });
 }

@@ -1,24 +1,22 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppBindings } from "../bindings";
 import { fail } from "../lib/envelope";
+import { guardByCatalog } from "./access";
 import { analyticsRoutes } from "./analytics";
 import { authRoutes } from "./auth";
 import { openApiDocument } from "./catalog";
 import { companiesRoutes } from "./companies";
 import { healthRoutes } from "./health";
 
-const MAX_BODY_BYTES = 256 * 1024;
+const guarded = new Hono<AppBindings>();
+guardByCatalog(guarded);
 
-/** The JSON API under /api: one router per area, the spec's envelope everywhere. */
-export const api = new Hono<AppBindings>()
-  .use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => fail(c, 413, "Слишком большой запрос"),
-    }),
-  )
+/**
+ * The JSON API under /api: one router per area, the spec's envelope everywhere. Access rules
+ * come from the catalog (guardByCatalog) and run before the routers.
+ */
+export const api = guarded
   .route("/health", healthRoutes("api"))
   .route("/auth/health", healthRoutes("auth"))
   .route("/auth", authRoutes)

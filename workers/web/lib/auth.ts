@@ -1,38 +1,56 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { parse } from "hono/utils/cookie";
 import { verifyAccessToken } from "../../core/auth/access-token";
-import { AUTH_MESSAGES } from "../../core/auth/accounts";
 import { validateSession, validateSessionToken } from "../../core/auth/sessions";
 import type { AppBindings, Caller } from "../bindings";
 import { fail } from "./envelope";
 
-export const SESSION_COOKIE = "reys_session";
-
-/** The signing secret of access tokens; production refuses to run without one. */
-export function authSecret(env: Env): string {
-  if (env.SESSION_SECRET && env.SESSION_SECRET.length >= 32) return env.SESSION_SECRET;
-  throw new Error("SESSION_SECRET is not set (at least 32 characters): wrangler secret put SESSION_SECRET");
-}
+/** `Authorization: Bearer <token>`: the only credential that is not a cookie. */
+const BEARER = /^Bearer\s+(\S+)$/i;
 
 export function clientIp(c: Context): string | null {
   return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? null;
 }
 
-/** httpOnly, SameSite=Lax cookie carrying the browser session token; Secure when served over https. */
-export function sessionCookieHeader(token: string, expiresAt: Date, requestUrl: string): string {
-  const secure = new URL(requestUrl).protocol === "https:";
+/**
+ * The browser session cookie: `__Host-reys_session`, always Secure, in production (the prefix
+ * makes browsers refuse it from http or with a Domain, so no subdomain can plant or read it);
+ * locally on http://127.0.0.1 the plain `reys_session`, which every browser accepts there.
+ */
+export function sessionCookieName(env: Pick<Env, "APP_ENV">, requestUrl: string): string {
+  return secureCookies(env, requestUrl) ? "__Host-reys_session" : "reys_session";
+}
+
+function secureCookies(env: Pick<Env, "APP_ENV">, requestUrl: string): boolean {
+  return env.APP_ENV === "production" || new URL(requestUrl).protocol === "https:";
+}
+
+/** httpOnly, SameSite=Lax cookie carrying the browser session token. */
+export function sessionCookieHeader(
+  env: Pick<Env, "APP_ENV">,
+  requestUrl: string,
+  token: string,
+  expiresAt: Date,
+): string {
   return [
-    `${SESSION_COOKIE}=${token}`,
+    `${sessionCookieName(env, requestUrl)}=${token}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
     `Expires=${expiresAt.toUTCString()}`,
-    ...(secure ? ["Secure"] : []),
+    ...(secureCookies(env, requestUrl) ? ["Secure"] : []),
   ].join("; ");
 }
 
-export function clearSessionCookieHeader(requestUrl: string): string {
-  return sessionCookieHeader("", new Date(0), requestUrl);
+export function clearSessionCookieHeader(env: Pick<Env, "APP_ENV">, requestUrl: string): string {
+  return sessionCookieHeader(env, requestUrl, "", new Date(0));
+}
+
+/** The session token a request's Cookie header carries, if any. */
+export function sessionTokenOf(env: Pick<Env, "APP_ENV">, request: Request): string | undefined {
+  const name = sessionCookieName(env, request.url);
+  return parse(request.headers.get("cookie") ?? "", name)[name];
 }
 
 /**
@@ -43,20 +61,20 @@ export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => 
   const db = c.get("db");
   const now = Date.now();
   let caller: Caller | null = null;
-  const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  const cookie = getCookie(c, SESSION_COOKIE);
+  const bearer = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
+  const cookie = getCookie(c, sessionCookieName(c.env, c.req.url));
   let setCookie: string | null = null;
   if (bearer) {
-    const claims = await verifyAccessToken(authSecret(c.env), bearer, now);
+    const claims = await verifyAccessToken(c.env.SESSION_SECRET, bearer, now);
     const valid = claims ? await validateSession(db, claims.sid, now) : null;
     if (valid && valid.user.id === claims?.sub) caller = { ...valid, via: "bearer" };
   } else if (cookie) {
     const valid = await validateSessionToken(db, cookie, now);
     if (valid && valid.session.kind === "browser") {
       caller = { ...valid, via: "cookie" };
-      if (valid.renewed) setCookie = sessionCookieHeader(cookie, valid.session.expiresAt, c.req.url);
+      if (valid.renewed) setCookie = sessionCookieHeader(c.env, c.req.url, cookie, valid.session.expiresAt);
     } else {
-      setCookie = clearSessionCookieHeader(c.req.url);
+      setCookie = clearSessionCookieHeader(c.env, c.req.url);
     }
   }
   c.set("caller", caller);
@@ -76,10 +94,10 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * that says neither is refused too. Bearer clients are not browsers riding on cookies.
  */
 export const csrfProtection: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (!UNSAFE.has(c.req.method) || c.req.header("authorization")) return next();
+  if (!UNSAFE.has(c.req.method) || BEARER.test(c.req.header("authorization") ?? "")) return next();
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
-  const hasCookie = getCookie(c, SESSION_COOKIE) !== undefined;
+  const hasCookie = getCookie(c, sessionCookieName(c.env, c.req.url)) !== undefined;
   const sameOrigin = site
     ? site === "same-origin"
     : origin
@@ -89,16 +107,4 @@ export const csrfProtection: MiddlewareHandler<AppBindings> = async (c, next) =>
   const message = "Запрос отклонён: он пришёл с другого сайта.";
   if (c.req.path.startsWith("/api/")) return fail(c, 403, "Недопустимый источник запроса", message);
   return c.text(message, 403);
-};
-
-export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (!c.get("caller")) return fail(c, 401, AUTH_MESSAGES.unauthorized);
-  return next();
-};
-
-export const requireAdmin: MiddlewareHandler<AppBindings> = async (c, next) => {
-  const caller = c.get("caller");
-  if (!caller) return fail(c, 401, AUTH_MESSAGES.unauthorized);
-  if (caller.user.role !== "admin") return fail(c, 403, "Доступ запрещен");
-  return next();
 };

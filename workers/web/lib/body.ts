@@ -26,7 +26,29 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return validate(c, schema, body);
 }
 
+/** A lone UTF-16 surrogate: JSON can carry one, but no database or client can store it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Where in `value` a string with a lone surrogate sits, as a path; null when there is none. */
+function malformedTextAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = LONE_SURROGATE.test(key) ? [...path, "…"] : malformedTextAt(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
 export function validate<S extends z.ZodType>(c: Context, schema: S, input: unknown): Parsed<S> {
+  const malformed = malformedTextAt(input);
+  if (malformed) {
+    const where = malformed.length > 0 ? ` (${malformed.join(".")})` : "";
+    return {
+      ok: false,
+      response: fail(c, 400, "Некорректные данные", `Текст содержит недопустимые символы${where}`),
+    };
+  }
   const result = schema.safeParse(input, { error: russianIssueMessage });
   if (result.success) return { ok: true, data: result.data };
   const first = result.error.issues[0];

@@ -1,0 +1,240 @@
+// The fuzz suite, driven by the API catalog: every operation gets 1,000 generated bad inputs
+// (wrong content types, broken JSON, values its own schema rejects, odd path parameters, bad
+// credentials, junk it does not read) and must answer each with a JSON envelope: a 4xx with a
+// Russian message for what it refuses, never a 5xx. The catalog's schema is the oracle: a
+// generated body or query counts as bad only when that schema rejects it, so a router that
+// validates more loosely than its documentation fails here.
+import { fc, test } from "@fast-check/vitest";
+import { beforeAll, describe, expect } from "vitest";
+import { API_OPERATIONS, inputJsonSchema, type ApiOperation } from "../../workers/web/api/catalog";
+import { callWeb, createCompanyUser, sessionFor } from "./support";
+
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 1_000);
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+/** Strings attackers and broken clients send. */
+const PAYLOADS = [
+  "' OR 1=1 --",
+  "'); DROP TABLE users; --",
+  '" UNION SELECT password_hash FROM users --',
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "../../../../etc/passwd",
+  "%00",
+  "\u0000",
+  "\r\nSet-Cookie: x=1",
+  "${7*7}{{7*7}}",
+  "\u202E\u0441\u043F\u0430\u043C",
+  "😀".repeat(50),
+  "NaN",
+  "-1",
+  "1e309",
+  "null",
+  "[]",
+  "{}",
+];
+
+const nastyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme" }),
+  fc.string({ unit: "binary" }),
+  fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)) }),
+  fc.string({ minLength: 2_000, maxLength: 20_000 }),
+  fc.constantFrom(...PAYLOADS),
+);
+
+const anyValue = fc.oneof(
+  nastyString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nastyString, { maxLength: 5 }),
+  fc.dictionary(nastyString, nastyString, { maxKeys: 3 }),
+);
+
+/** Objects shaped like the schema's (its own keys plus junk) with values of any kind. */
+function shapedLike(schema: ApiOperation["body"]) {
+  const properties = Object.keys((inputJsonSchema(schema!).properties ?? {}) as object);
+  const key = properties.length > 0 ? fc.oneof(fc.constantFrom(...properties), nastyString) : nastyString;
+  return fc.dictionary(key, anyValue, { maxKeys: properties.length + 2 });
+}
+
+type BadInput = {
+  kind: string;
+  /** Must be refused with a 4xx; otherwise any answer but a 5xx will do. */
+  refused: boolean;
+  path?: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+const rejectedBy = (schema: NonNullable<ApiOperation["body"]>) => (value: unknown) =>
+  !schema.safeParse(value).success;
+
+/** What a header can carry on the wire (HTTP header values are visible ASCII and tabs). */
+const isHeaderValue = (value: string) => /^[\t\x20-\x7e]*$/.test(value);
+
+function badInputs(operation: ApiOperation): fc.Arbitrary<BadInput> {
+  const kinds: fc.Arbitrary<BadInput>[] = [];
+  if (operation.body) {
+    const rejected = rejectedBy(operation.body);
+    const wrongTypes = [
+      "text/xml",
+      "application/xml",
+      "text/html",
+      "application/octet-stream",
+      "image/png",
+      "application/jsonp",
+    ];
+    if (!operation.formBody)
+      wrongTypes.push("application/x-www-form-urlencoded", "multipart/form-data; boundary=x");
+    kinds.push(
+      fc.record({ type: fc.constantFrom(...wrongTypes), body: nastyString }).map(({ type, body }) => ({
+        kind: "wrong content type",
+        refused: true,
+        headers: { "content-type": type },
+        body,
+      })),
+      nastyString
+        .filter((text) => {
+          try {
+            JSON.parse(text);
+            return false;
+          } catch {
+            return true;
+          }
+        })
+        .map((body) => ({
+          kind: "broken JSON",
+          refused: true,
+          headers: { "content-type": "application/json" },
+          body,
+        })),
+      fc
+        .oneof(shapedLike(operation.body), fc.jsonValue(), anyValue)
+        .filter(rejected)
+        .map((value) => ({
+          kind: "JSON its schema rejects",
+          refused: true,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(value),
+        })),
+    );
+    if (operation.formBody) {
+      kinds.push(
+        fc
+          .dictionary(fc.oneof(fc.constantFrom("email", "password"), nastyString), nastyString, {
+            maxKeys: 3,
+          })
+          .filter(rejected)
+          .map((fields) => ({
+            kind: "form its schema rejects",
+            refused: true,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(fields).toString(),
+          })),
+      );
+    }
+  }
+  if (operation.query && !operation.owns) {
+    kinds.push(
+      shapedLike(operation.query)
+        .map((query) =>
+          Object.fromEntries(
+            Object.entries(query).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+          ),
+        )
+        .filter(rejectedBy(operation.query))
+        .map((query) => ({ kind: "query its schema rejects", refused: true, query })),
+    );
+  } else {
+    kinds.push(
+      fc
+        .dictionary(nastyString, nastyString, { maxKeys: 3 })
+        .map((query) => ({ kind: "junk query", refused: false, query })),
+    );
+  }
+  if (operation.path.includes(":")) {
+    kinds.push(
+      nastyString
+        .filter((value) => value.length > 0)
+        .map((value) => ({
+          kind: "odd path parameter",
+          refused: Boolean(operation.owns),
+          path: encodeURIComponent(value),
+        })),
+    );
+  }
+  if (operation.access !== "public") {
+    kinds.push(
+      fc
+        .oneof(
+          nastyString.map((token) => `Bearer ${token}`),
+          fc
+            .tuple(fc.base64String(), fc.base64String(), fc.base64String())
+            .map((parts) => `Bearer ${parts.join(".")}`),
+          nastyString,
+        )
+        .filter(isHeaderValue)
+        .map((authorization) => ({ kind: "bad credentials", refused: true, headers: { authorization } })),
+    );
+  }
+  return fc.oneof(...kinds);
+}
+
+let signedIn: string;
+let admin: string;
+let nextIp = 0;
+
+beforeAll(async () => {
+  const [user, administrator] = await Promise.all([
+    createCompanyUser(),
+    createCompanyUser({ role: "admin" }),
+  ]);
+  signedIn = (await sessionFor(user.userId)).bearer;
+  admin = (await sessionFor(administrator.userId)).bearer;
+});
+
+function request(operation: ApiOperation, input: BadInput) {
+  let path = operation.path;
+  for (const [, name] of operation.path.matchAll(/:(\w+)/g))
+    path = path.replace(`:${name}`, input.path ?? "someone-else");
+  const query = input.query ? `?${new URLSearchParams(input.query)}` : "";
+  const token = { public: null, "signed-in": signedIn, admin }[operation.access];
+  const headers: Record<string, string> = {
+    // Each input from its own address, so per-IP limits leave the validation to be tested.
+    "cf-connecting-ip": `10.${(nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp++ & 255}`,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...input.headers,
+  };
+  const hasBody = operation.method !== "GET" && input.body !== undefined;
+  return callWeb(`/api${path}${query}`, {
+    method: operation.method,
+    headers,
+    ...(hasBody ? { body: input.body } : {}),
+  });
+}
+
+describe.each(
+  API_OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const),
+)("%s", (_, operation) => {
+  test.prop([badInputs(operation)], { numRuns: RUNS_PER_OPERATION })(
+    "answers bad input with a JSON envelope, refusing it in Russian, never with a 5xx",
+    async (input) => {
+      const { response } = await request(operation, input);
+      const context = `${input.kind} → ${response.status}`;
+      expect(response.status, context).toBeLessThan(500);
+      expect(response.headers.get("content-type"), context).toMatch(/^application\/json/);
+      const body = await response.json<{ success: boolean; error?: string; message?: string }>();
+      if (input.refused) expect(response.status, context).toBeGreaterThanOrEqual(400);
+      if (!body.success) {
+        expect(response.status, context).toBeGreaterThanOrEqual(400);
+        expect(body.error, context).toMatch(CYRILLIC);
+        if (body.message !== undefined) expect(body.message, context).toMatch(CYRILLIC);
+      }
+    },
+  );
+});

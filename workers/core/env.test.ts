@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { assertWorkerEnv, cronEnvSchema, jobsEnvSchema, webEnvSchema } from "./env";
+
+const WEB = {
+  APP_ENV: "production",
+  DATABASE_URL: "libsql://reys.turso.io",
+  DATABASE_AUTH_TOKEN: "token",
+  SESSION_SECRET: "s".repeat(32),
+  DADATA_URL: "https://suggestions.dadata.ru",
+};
+
+describe("Worker environment", () => {
+  it("accepts a complete production environment of each Worker", () => {
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, WEB)).not.toThrow();
+    expect(() => assertWorkerEnv("reys-jobs", jobsEnvSchema, WEB)).not.toThrow();
+    expect(() => assertWorkerEnv("reys-cron", cronEnvSchema, WEB)).not.toThrow();
+  });
+
+  it("refuses to start without a session secret of at least 32 characters, without echoing it", () => {
+    const { SESSION_SECRET: _, ...missing } = WEB;
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, missing)).toThrow(
+      "reys-web: bad environment: SESSION_SECRET: SESSION_SECRET is not set: wrangler secret put SESSION_SECRET",
+    );
+    const short = { ...WEB, SESSION_SECRET: "short-secret-value" };
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, short)).toThrow(
+      "SESSION_SECRET must be at least 32 characters",
+    );
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, short)).not.toThrow("short-secret-value");
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() =>
+      assertWorkerEnv("reys-jobs", jobsEnvSchema, { APP_ENV: "staging", DATABASE_URL: "postgres://x" }),
+    ).toThrow(/APP_ENV: .*; DATABASE_URL: a libsql:\/\/, https:\/\/ or http:\/\/ URL of the database/);
+  });
+});

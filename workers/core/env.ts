@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+// What each Worker needs from its vars and secrets, checked once when the Worker starts
+// (module scope), so a missing or short secret fails the deploy and `wrangler dev` at once
+// instead of the first sign-in. Bindings (queues, services) are checked by wrangler itself.
+
+const appEnv = z.enum(["production", "development", "test"]);
+const databaseUrl = z
+  .string()
+  .regex(/^(libsql|https?|wss?|file):/, "a libsql://, https:// or http:// URL of the database");
+const optionalSecret = z.string().optional();
+
+const databaseVars = { APP_ENV: appEnv, DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: optionalSecret };
+
+export const webEnvSchema = z.object({
+  ...databaseVars,
+  SESSION_SECRET: z
+    .string("SESSION_SECRET is not set: wrangler secret put SESSION_SECRET")
+    .min(32, "SESSION_SECRET must be at least 32 characters"),
+  DADATA_URL: z.url(),
+  DADATA_API_KEY: optionalSecret,
+  DEV_CRON_ROUTE: z.literal("1").optional(),
+});
+
+export const jobsEnvSchema = z.object(databaseVars);
+
+export const cronEnvSchema = z.object({ APP_ENV: appEnv });
+
+/** Throws one error naming every bad variable; never echoes a secret's value. */
+export function assertWorkerEnv(worker: string, schema: z.ZodType, env: unknown): void {
+  const result = schema.safeParse(env);
+  if (result.success) return;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`${worker}: bad environment: ${problems.join("; ")}`);
+}
