@@ -1,29 +1,31 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
+import { testUsers, type TestUser } from "./fixtures/users";
 
 const web = inject("webUrl");
-const DIRECTOR = { email: "director@reys.demo", password: "Reys2025demo" };
 const WAIT = { timeout: 15_000 };
 
 const chromium = chromiumPerFile();
+const accounts = testUsers();
 
-async function signInThroughLoginPage(page: Page) {
+async function signInThroughLoginPage(page: Page, user: TestUser) {
   await page.goto(`${web}/login`);
-  await page.fill('input[name="email"]', DIRECTOR.email);
-  await page.fill('input[name="password"]', DIRECTOR.password);
+  await page.fill('input[name="email"]', user.email);
+  await page.fill('input[name="password"]', user.password);
   await page.click('button[type="submit"]:has-text("Войти")');
   await page.waitForURL(`${web}/dashboard`, WAIT);
 }
 
 describe("the API and session test pages", () => {
   it("sign in through the API client, survive an invalid access token by refreshing, and clear the tokens", async () => {
+    const user = await accounts.create();
     const context = await chromium().newContext({ locale: "ru-RU" });
     const page = await context.newPage();
     // Uncaught errors include React's hydration mismatches, which these client-only pages must avoid.
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await signInThroughLoginPage(page);
+    await signInThroughLoginPage(page, user);
 
     await page.goto(`${web}/api-test`);
     await page.getByRole("heading", { name: "Проверка API" }).waitFor(WAIT);
@@ -37,8 +39,8 @@ describe("the API and session test pages", () => {
     expect(await baseUrl.textContent()).toBe(`${web}/api`);
     expect(await page.getByTestId("token-prefix").textContent()).toBe("токена нет");
 
-    await page.fill("#api-test-email", DIRECTOR.email);
-    await page.fill("#api-test-password", DIRECTOR.password);
+    await page.fill("#api-test-email", user.email);
+    await page.fill("#api-test-password", user.password);
     await page.getByRole("button", { name: "Тест входа", exact: true }).click();
     const loginResult = page.locator('[data-testid="test-result"]', { hasText: "POST /api/auth/login" });
     await loginResult.waitFor(WAIT);
@@ -60,7 +62,7 @@ describe("the API and session test pages", () => {
     const status = page.getByTestId("auth-status");
     await page.locator('[data-testid="auth-status"][data-authenticated="true"]').waitFor(WAIT);
     expect(await status.textContent()).toContain("Авторизован");
-    expect(await status.textContent()).toContain(DIRECTOR.email);
+    expect(await status.textContent()).toContain(user.email);
 
     await page.getByRole("button", { name: "Подставить недействительный токен" }).click();
     await page.getByRole("button", { name: "Проверить /auth/me" }).click();
@@ -113,17 +115,18 @@ describe("the API and session test pages", () => {
   });
 
   it("signing out of the site also ends the API client's session on the server", async () => {
+    const user = await accounts.create();
     const context = await chromium().newContext({ locale: "ru-RU" });
     const page = await context.newPage();
-    await signInThroughLoginPage(page);
+    await signInThroughLoginPage(page, user);
     await page.goto(`${web}/api-test`);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="api-base-url"]')?.textContent !== "…",
       null,
       WAIT,
     );
-    await page.fill("#api-test-email", DIRECTOR.email);
-    await page.fill("#api-test-password", DIRECTOR.password);
+    await page.fill("#api-test-email", user.email);
+    await page.fill("#api-test-password", user.password);
     await page.getByRole("button", { name: "Тест входа", exact: true }).click();
     await page.locator('[data-testid="test-result"][data-outcome="success"]').waitFor(WAIT);
     const accessToken = await page.evaluate(() => localStorage.getItem("reys.auth.accessToken"));

@@ -1,9 +1,11 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
+import { testUsers, type TestUser } from "./fixtures/users";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
+const accounts = testUsers();
 
 async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await chromium().newContext({ locale: "ru-RU", ...options });
@@ -16,17 +18,11 @@ async function signIn(page: Page, email: string, password: string) {
   await page.click('button[type="submit"]:has-text("Войти")');
 }
 
-const DIRECTOR = ["director@reys.demo", "Reys2025demo"] as const;
-const ADMIN = ["admin@reys.demo", "Admin2025demo"] as const;
-
 /** A browser of its own, signed in through /login and on /dashboard. */
-async function signedInPage(
-  [email, password]: readonly [string, string],
-  options: BrowserContextOptions = {},
-): Promise<Page> {
+async function signedInPage(user: TestUser, options: BrowserContextOptions = {}): Promise<Page> {
   const page = await newPage(options);
   await page.goto(`${web}/login`);
-  await signIn(page, email, password);
+  await signIn(page, user.email, user.password);
   await page.waitForURL(`${web}/dashboard`);
   return page;
 }
@@ -36,6 +32,7 @@ describe("accounts in the browser", () => {
     const page = await newPage();
     await page.goto(`${web}/register`);
     const email = `e2e.${crypto.randomUUID().slice(0, 8)}@example.ru`;
+    accounts.removeAfterwards(email);
     await page.fill('input[name="firstName"]', "Пётр");
     await page.fill('input[name="lastName"]', "Иванов");
     await page.fill('input[name="email"]', email);
@@ -76,10 +73,11 @@ describe("accounts in the browser", () => {
   });
 
   it("sends a signed-out visitor to /login and back to the page they wanted after signing in", async () => {
+    const user = await accounts.create();
     const page = await newPage();
     await page.goto(`${web}/sessions`);
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/sessions");
-    await signIn(page, ...DIRECTOR);
+    await signIn(page, user.email, user.password);
     await page.waitForURL(`${web}/sessions`);
     await page.getByRole("heading", { name: "Активные сеансы" }).waitFor();
     await page.goto(`${web}/login`);
@@ -90,6 +88,8 @@ describe("accounts in the browser", () => {
   });
 
   it("shows the spec's messages for bad sign-in and registration input", async () => {
+    // A user of its own: its wrong password counts against no one else's sign-in limit.
+    const user = await accounts.create();
     const page = await newPage();
     await page.goto(`${web}/login`);
     await page.click('button[type="submit"]:has-text("Войти")');
@@ -100,7 +100,7 @@ describe("accounts in the browser", () => {
     await page.click('button[type="submit"]:has-text("Войти")');
     await page.getByText("Введите корректный email").waitFor();
     await page.getByText("Пароль должен содержать минимум 6 символов").waitFor();
-    await signIn(page, "director@reys.demo", "WrongPassword1");
+    await signIn(page, user.email, "WrongPassword1");
     await page.getByText("Неверный email или пароль").waitFor();
     expect(await page.getAttribute('input[name="email"]', "aria-invalid")).toBeNull();
 
@@ -120,9 +120,10 @@ describe("accounts in the browser", () => {
   });
 
   it("lists active sessions and ends the others", async () => {
-    const other = await signedInPage(ADMIN);
+    const user = await accounts.create();
+    const other = await signedInPage(user);
 
-    const page = await signedInPage(ADMIN);
+    const page = await signedInPage(user);
     await page.goto(`${web}/sessions`);
     const rows = page.locator('[data-testid="sessions"] > li');
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
@@ -137,7 +138,7 @@ describe("accounts in the browser", () => {
   });
 
   it("opens the API documentation in a new tab from the sidebar, also readable without signing in", async () => {
-    const page = await signedInPage(DIRECTOR);
+    const page = await signedInPage(await accounts.create());
     const [docs] = await Promise.all([
       page.context().waitForEvent("page"),
       page.getByRole("link", { name: /Документация API/ }).click(),
@@ -161,7 +162,7 @@ describe("accounts in the browser", () => {
   });
 
   it("shows a loading bar while the next signed-in page loads", async () => {
-    const page = await signedInPage(DIRECTOR);
+    const page = await signedInPage(await accounts.create());
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/sessions\.data/, async (route) => {
@@ -179,7 +180,7 @@ describe("accounts in the browser", () => {
   });
 
   it("is usable on a phone: the menu opens from the header", async () => {
-    const page = await signedInPage(DIRECTOR, { viewport: { width: 390, height: 844 } });
+    const page = await signedInPage(await accounts.create(), { viewport: { width: 390, height: 844 } });
     // The welcome toast is on screen and must not cover the header's menu button.
     const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first();
     await toast.waitFor();

@@ -1,13 +1,17 @@
 import { createClient, type Client } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
+import { testUsers, type TestUser } from "./fixtures/users";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
+const accounts = testUsers();
 let db: Client;
+let admin: TestUser;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = createClient({ url: inject("databaseUrl") });
+  admin = await accounts.create({ role: "admin" });
 });
 
 afterAll(() => db?.close());
@@ -25,13 +29,13 @@ async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 12
 
 let adminToken: string | undefined;
 
-/** Metrics are for admins: signs in once as the demo admin through the API. */
+/** Metrics are for admins: signs in once as the file's admin through the API. */
 async function metricsFor(day: string) {
   if (!adminToken) {
     const login = await fetch(`${web}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@reys.demo", password: "Admin2025demo" }),
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
     });
     adminToken = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens
       .accessToken;
