@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { PLATFORM_IDS, platformUrlVar } from "./workers/providers/customer-platform";
 
 /**
  * `npm test` runs three projects:
@@ -30,6 +31,10 @@ export default defineConfig({
                 DATABASE_AUTH_TOKEN: "",
                 APP_ENV: "test",
                 SESSION_SECRET: "workers-test-secret-of-at-least-32-chars",
+                CREDENTIALS_KEY: "dGVzdC1jcmVkZW50aWFscy1rZXktMzItYnl0ZXMhISE=",
+                ...Object.fromEntries(
+                  PLATFORM_IDS.map((id) => [platformUrlVar(id), `${inject("sandboxUrl")}/platforms/${id}`]),
+                ),
               },
               // The cron Worker is tested by calling its handler; the web Worker's binding to it
               // only serves the local dev route.
@@ -39,7 +44,9 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
-          testTimeout: 60_000,
+          // Sign-in tests hash passwords (scrypt, ~0.5 s of CPU each by design) while the e2e
+          // project shares the same two cores.
+          testTimeout: 180_000,
           include: ["tests/workers/**/*.test.ts"],
           globalSetup: ["tests/workers/global-setup.ts"],
         },
