@@ -6,6 +6,8 @@ declare namespace Cloudflare {
     DATABASE_AUTH_TOKEN?: string;
     /** Signs API access tokens; at least 32 characters (checked when the Worker starts). */
     SESSION_SECRET: string;
+    /** 32 random bytes, base64: seals customer-platform credentials (checked at start). */
+    CREDENTIALS_KEY: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
     /** "1" only under `npm start`: mounts POST /__dev/cron. */
@@ -14,5 +16,17 @@ declare namespace Cloudflare {
 }
 
 /** The jobs and cron Workers' bindings: subsets of the web Worker's (see their wrangler.toml). */
-type JobsEnv = Pick<Env, "JOBS" | "APP_ENV" | "DATABASE_URL" | "DATABASE_AUTH_TOKEN">;
+type JobsEnv = Pick<
+  Env,
+  | "JOBS"
+  | "APP_ENV"
+  | "DATABASE_URL"
+  | "DATABASE_AUTH_TOKEN"
+  | "CREDENTIALS_KEY"
+  | "X5_API_URL"
+  | "MAGNIT_API_URL"
+  | "PEPSI_API_URL"
+  | "MARS_API_URL"
+  | "SBER_LOGISTICS_API_URL"
+>;
 type CronEnv = Pick<Env, "JOBS" | "APP_ENV">;

@@ -2,3 +2,4 @@ export * from "./analytics";
 export * from "./jobs";
 export * from "./payments";
 export * from "./auth";
+export * from "./platforms";

@@ -1,4 +1,5 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { companies } from "./auth";
 
 /** Messages that exhausted their retries and reached the dead-letter queue: kept so nothing is lost. */
 export const deadJobs = sqliteTable("dead_jobs", {
@@ -14,3 +15,32 @@ export const appMeta = sqliteTable("app_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Long work done through the queue (a platform's order sync, later the EDO sync): the row a
+ * page shows progress from. Messages carry its id; a message of a run that is no longer the
+ * subject's latest does nothing.
+ */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["platforms.sync"] }).notNull(),
+    /** What the run works on, e.g. the platform connection's id. */
+    subjectId: text("subject_id").notNull(),
+    status: text("status", { enum: ["queued", "running", "success", "error"] }).notNull(),
+    /** The last step done (a sync's page); a redelivered or duplicate step finds it taken. */
+    step: integer("step").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    total: integer("total"),
+    /** Russian, for the user: why the run failed. */
+    error: text("error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("job_runs_subject_idx").on(t.subjectId, t.createdAt)],
+);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
+import { PLATFORM_IDS, platformUrlVar } from "../../workers/providers/customer-platform";
 import { prepareDatabase, startSqld } from "./database";
 import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
 
@@ -51,10 +52,13 @@ export async function ensureBuild(log: (line: string) => void): Promise<void> {
   if (code !== 0) throw new Error("remix vite:build failed");
 }
 
-/** A signing secret made on first start and kept with the data, so restarts keep sessions. */
-function localSessionSecret(dataDir: string): string {
-  const file = join(dataDir, "session-secret");
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+/**
+ * A secret made on first start and kept with the data: restarts keep sessions (session-secret)
+ * and can still open the platform credentials they sealed (credentials-key).
+ */
+function localSecret(dataDir: string, name: string, encoding: "base64url" | "base64"): string {
+  const file = join(dataDir, name);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString(encoding), { mode: 0o600 });
   return readFileSync(file, "utf8").trim();
 }
 
@@ -90,7 +94,8 @@ const QUIET_WRANGLER_ENV = {
 function workerVars(options: StackOptions): { env: Record<string, string | undefined>; envFile: string } {
   const devVarsPath = join(ROOT, ".dev.vars");
   const vars: Record<string, string> = {
-    SESSION_SECRET: localSessionSecret(options.dataDir),
+    SESSION_SECRET: localSecret(options.dataDir, "session-secret", "base64url"),
+    CREDENTIALS_KEY: localSecret(options.dataDir, "credentials-key", "base64"),
     ...(existsSync(devVarsPath) ? parseDotEnv(readFileSync(devVarsPath, "utf8")) : {}),
     APP_ENV: "development",
     DATABASE_URL: `http://127.0.0.1:${options.sqldPort}`,
@@ -99,6 +104,12 @@ function workerVars(options: StackOptions): { env: Record<string, string | undef
     SANDBOX_URL: `http://127.0.0.1:${options.sandboxPort}`,
     DADATA_URL: `http://127.0.0.1:${options.sandboxPort}`,
     DADATA_API_KEY: "sandbox-key",
+    ...Object.fromEntries(
+      PLATFORM_IDS.map((id) => [
+        platformUrlVar(id),
+        `http://127.0.0.1:${options.sandboxPort}/platforms/${id}`,
+      ]),
+    ),
   };
   const envFile = join(options.dataDir, "workers.env");
   writeFileSync(

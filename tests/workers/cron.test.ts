@@ -6,7 +6,7 @@ import cronWorker from "../../workers/cron/index";
 import { deliver, recordingQueue, testDb } from "./support";
 
 describe("cron Worker", () => {
-  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, and an hourly session sweep", async () => {
+  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep and an hourly platform refresh", async () => {
     const tick = async (scheduledTime: number) => {
       const jobs = recordingQueue();
       await cronWorker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), {
@@ -27,6 +27,13 @@ describe("cron Worker", () => {
       { body: { kind: "payments.check", scheduledAt: minuteLater } },
       { body: { kind: "payments.check", scheduledAt: minuteLater + 30_000 }, delaySeconds: 30 },
       { body: { kind: "analytics.rollup" } },
+    ]);
+    const halfPast = onTheHour + 30 * 60_000;
+    expect((await tick(halfPast)).map((message) => message.body.kind)).toEqual([
+      "payments.check",
+      "payments.check",
+      "analytics.rollup",
+      "platforms.refresh",
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startTestSqld } from "../support/database";
+import { startTestSandbox } from "../support/sandbox";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -7,8 +8,12 @@ declare module "vitest" {
   }
 }
 
+/** A real sqld and the real sandbox emulators for the Workers under test. */
 export default async function setup(project: TestProject) {
-  const sqld = await startTestSqld();
+  const [sqld, sandbox] = await Promise.all([startTestSqld(), startTestSandbox()]);
   project.provide("databaseUrl", sqld.url);
-  return () => sqld.stop();
+  project.provide("sandboxUrl", sandbox.url);
+  return async () => {
+    await Promise.all([sqld.stop(), sandbox.stop()]);
+  };
 }

@@ -6,7 +6,9 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { createDb } from "../../db/client";
-import { companies, users } from "../../db/schema";
+import { companies, platformConnections, users } from "../../db/schema";
+import { sealCredentials } from "../../workers/core/platforms/connections";
+import type { PlatformId } from "../../workers/providers/customer-platform";
 import { hashPassword } from "../../workers/core/auth/passwords";
 import { startApiSession } from "../../workers/core/auth/refresh";
 import { createSession } from "../../workers/core/auth/sessions";
@@ -131,4 +133,29 @@ export async function sessionFor(userId: string) {
   const { token } = await createSession(testDb(), { userId, kind: "browser", now: Date.now() });
   const tokens = await startApiSession(testDb(), env.SESSION_SECRET, { userId, now: Date.now() });
   return { cookie: `reys_session=${token}`, bearer: tokens.accessToken };
+}
+
+export const PLATFORM_DEMO = { username: "demo", password: "platform-demo-2025" };
+
+/** A platform connection of the company with sealed credentials (the sandbox's demo account by default). */
+export async function createConnectionFor(
+  companyId: string,
+  options: { platformId?: PlatformId; credentials?: { username: string; password: string } } = {},
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await testDb()
+    .insert(platformConnections)
+    .values({
+      id,
+      companyId,
+      platformId: options.platformId ?? "magnit",
+      connectionName: "Тестовое подключение",
+      credentials: await sealCredentials(
+        env.CREDENTIALS_KEY,
+        { id, companyId },
+        options.credentials ?? PLATFORM_DEMO,
+      ),
+      createdAt: new Date(),
+    });
+  return id;
 }

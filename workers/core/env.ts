@@ -12,8 +12,24 @@ const optionalSecret = z.string().optional();
 
 const databaseVars = { APP_ENV: appEnv, DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: optionalSecret };
 
+/** What reaching customer platforms takes: the key their credentials are sealed with, their URLs. */
+const platformVars = {
+  CREDENTIALS_KEY: z
+    .string("CREDENTIALS_KEY is not set: wrangler secret put CREDENTIALS_KEY (openssl rand -base64 32)")
+    .regex(
+      /^[A-Za-z0-9+/]{43}=$/,
+      "CREDENTIALS_KEY must be 32 random bytes in base64 (openssl rand -base64 32)",
+    ),
+  X5_API_URL: z.url(),
+  MAGNIT_API_URL: z.url(),
+  PEPSI_API_URL: z.url(),
+  MARS_API_URL: z.url(),
+  SBER_LOGISTICS_API_URL: z.url(),
+};
+
 export const webEnvSchema = z.object({
   ...databaseVars,
+  ...platformVars,
   SESSION_SECRET: z
     .string("SESSION_SECRET is not set: wrangler secret put SESSION_SECRET")
     .min(32, "SESSION_SECRET must be at least 32 characters"),
@@ -22,7 +38,7 @@ export const webEnvSchema = z.object({
   DEV_CRON_ROUTE: z.literal("1").optional(),
 });
 
-export const jobsEnvSchema = z.object(databaseVars);
+export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars });
 
 export const cronEnvSchema = z.object({ APP_ENV: appEnv });
 

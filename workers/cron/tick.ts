@@ -3,10 +3,16 @@ import type { JobMessage } from "../core/jobs/messages";
 /** Seconds between the two payment checks of one tick: cron fires once a minute at most. */
 export const PAYMENT_CHECK_OFFSET_SECONDS = 30;
 
-/** What one cron tick asks the jobs Worker to do; expired sessions are swept once an hour. */
+/**
+ * What one cron tick asks the jobs Worker to do. Once an hour: expired sessions are swept (at
+ * minute 0) and stale platform connections re-synced (at minute 30, away from the sweep).
+ */
 export function jobsForTick(scheduledTime: number): { body: JobMessage; delaySeconds?: number }[] {
-  const hourly: { body: JobMessage }[] =
-    new Date(scheduledTime).getUTCMinutes() === 0 ? [{ body: { kind: "auth.sweep" } }] : [];
+  const minute = new Date(scheduledTime).getUTCMinutes();
+  const hourly: { body: JobMessage }[] = [
+    ...(minute === 0 ? [{ body: { kind: "auth.sweep" } as const }] : []),
+    ...(minute === 30 ? [{ body: { kind: "platforms.refresh" } as const }] : []),
+  ];
   return [
     { body: { kind: "payments.check", scheduledAt: scheduledTime } },
     {

@@ -2,7 +2,8 @@ import { env as startEnv } from "cloudflare:workers";
 import { createDb } from "../../db/client";
 import { assertWorkerEnv, jobsEnvSchema } from "../core/env";
 import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
-import { processJob, recordDeadJob } from "./process";
+import { platformApis } from "../providers/platforms-config";
+import { processJob, recordDeadJob, type JobDeps } from "./process";
 
 assertWorkerEnv("reys-jobs", jobsEnvSchema, startEnv);
 
@@ -10,9 +11,14 @@ const DEAD_LETTER_QUEUE = "reys-jobs-dlq";
 
 export default {
   async queue(batch, env) {
-    const deps = {
+    const deps: JobDeps = {
       db: createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }),
       now: () => Date.now(),
+      credentialsKey: env.CREDENTIALS_KEY,
+      platformApi: platformApis(env),
+      enqueue: async (job) => {
+        await env.JOBS.send(job);
+      },
     };
     if (batch.queue === DEAD_LETTER_QUEUE) {
       for (const message of batch.messages) {
@@ -30,7 +36,7 @@ export default {
         continue;
       }
       try {
-        await processJob(deps, message.body);
+        await processJob(deps, message.body, message.attempts);
         message.ack();
       } catch (error) {
         console.error(`jobs: ${message.body.kind} failed (attempt ${message.attempts})`, error);

@@ -1,15 +1,20 @@
-import type { Db } from "../../db/client";
 import { deadJobs } from "../../db/schema";
 import { ingestEvents } from "../core/analytics/ingest";
 import { rollUpDirtyDays } from "../core/analytics/rollup";
 import { sweepExpiredAuth } from "../core/auth/sweep";
 import { checkPendingPayments } from "../core/billing/payment-checks";
 import type { JobMessage } from "../core/jobs/messages";
+import type { PlatformDeps } from "../core/platforms/connections";
+import { refreshStaleConnections, syncPlatformPage } from "../core/platforms/sync";
 
-export type JobDeps = { db: Db; now: () => number };
+/** What jobs work with: the database, the clock, the queue and the customer platforms. */
+export type JobDeps = PlatformDeps;
 
-/** Does the work of one queue message. Every handler is idempotent: redelivery changes nothing twice. */
-export async function processJob(deps: JobDeps, job: JobMessage): Promise<void> {
+/**
+ * Does the work of one queue message (`attempt` counts from 1). Every handler is idempotent:
+ * redelivery changes nothing twice.
+ */
+export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): Promise<void> {
   switch (job.kind) {
     case "analytics.ingest":
       await ingestEvents(deps.db, job.events);
@@ -23,6 +28,12 @@ export async function processJob(deps: JobDeps, job: JobMessage): Promise<void> 
     case "auth.sweep":
       await sweepExpiredAuth(deps.db, deps.now());
       return;
+    case "platforms.sync":
+      await syncPlatformPage(deps, job, attempt);
+      return;
+    case "platforms.refresh":
+      await refreshStaleConnections(deps);
+      return;
     default: {
       const unknown: never = job;
       throw new Error(`Unknown job ${JSON.stringify(unknown)}`);
@@ -32,7 +43,7 @@ export async function processJob(deps: JobDeps, job: JobMessage): Promise<void> 
 
 /** Keeps a message that exhausted its retries, so nothing is silently lost. */
 export async function recordDeadJob(
-  deps: JobDeps,
+  deps: Pick<JobDeps, "db" | "now">,
   message: { id: string; body: unknown; attempts: number },
 ): Promise<void> {
   const kind =

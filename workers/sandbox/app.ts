@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { dadataSandbox } from "./dadata";
 import { createFailureSwitch, failureRoutes } from "./failures";
+import { PLATFORM_PROVIDERS, platformsSandbox } from "./platforms";
 
-const PROVIDERS = ["dadata"] as const;
+const PROVIDERS = ["dadata", ...PLATFORM_PROVIDERS] as const;
 
 /**
  * Local emulators of the external systems the product talks to. Each provider gets a
@@ -14,5 +15,6 @@ export function createSandboxApp() {
   return new Hono()
     .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
     .route("/__sandbox", failureRoutes(failures, PROVIDERS))
-    .route("/", dadataSandbox(failures));
+    .route("/", dadataSandbox(failures))
+    .route("/", platformsSandbox(failures));
 }

@@ -1,11 +1,16 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 
-/** What a provider emulator does instead of answering: nothing, a 500, or hang past any client's timeout. */
-export const FAILURE_MODES = ["none", "error500", "timeout"] as const;
+/**
+ * What a provider emulator does instead of answering at once: nothing, a 500, hang past any
+ * client's timeout, or answer normally but late.
+ */
+export const FAILURE_MODES = ["none", "error500", "timeout", "slow"] as const;
 export type FailureMode = (typeof FAILURE_MODES)[number];
 
 const HANG_MS = 30_000;
+/** Longer than a healthy answer, shorter than the adapters' timeouts. */
+export const SLOW_MS = 2_000;
 
 /** Which emulated providers are switched to fail. In memory: one per sandbox app. */
 export type FailureSwitch = {
@@ -46,6 +51,10 @@ export function simulatedFailures(failures: FailureSwitch, provider: string): Mi
       await hang(HANG_MS, c.req.raw.signal);
       return c.json({ error: `sandbox: ${provider} timed out on purpose` }, 504);
     }
+    if (mode === "slow") {
+      await hang(SLOW_MS, c.req.raw.signal);
+      if (c.req.raw.signal.aborted) return c.json({ error: `sandbox: ${provider}'s client gave up` }, 504);
+    }
     await next();
   };
 }
@@ -62,7 +71,11 @@ export function failureRoutes(failures: FailureSwitch, providers: readonly [stri
       const parsed = switchSchema.safeParse(await c.req.json().catch(() => null));
       if (!parsed.success) {
         return c.json(
-          { error: `expected {"provider": ${providers.join("|")}, "mode": ${FAILURE_MODES.join("|")}}` },
+          {
+            error:
+              `expected {"provider": ${providers.join("|")}, "mode": ${FAILURE_MODES.join("|")}}; ` +
+              `error500 answers 500, timeout hangs ${HANG_MS / 1000} s, slow answers after ${SLOW_MS / 1000} s`,
+          },
           400,
         );
       }

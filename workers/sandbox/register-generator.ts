@@ -19,7 +19,7 @@ import {
 import { COMMON_STREETS, REGIONS, type City, type Region } from "./register-regions";
 
 /** mulberry32: a tiny PRNG whose whole state is one 32-bit number. */
-function seededRandom(seed: number) {
+export function seededRandom(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -5,7 +5,11 @@ export type JobMessage =
   | { kind: "analytics.ingest"; events: AnalyticsEventRecord[] }
   | { kind: "analytics.rollup" }
   | { kind: "payments.check"; scheduledAt: number }
-  | { kind: "auth.sweep" };
+  | { kind: "auth.sweep" }
+  /** One page of a platform's orders for the sync run `runId` (pages from 1). */
+  | { kind: "platforms.sync"; runId: string; page: number }
+  /** Start syncs of the connections whose last sync is more than an hour old. */
+  | { kind: "platforms.refresh" };
 
 export type JobKind = JobMessage["kind"];
 
@@ -20,6 +24,8 @@ const JOB_KINDS: Record<JobKind, true> = {
   "analytics.rollup": true,
   "payments.check": true,
   "auth.sweep": true,
+  "platforms.sync": true,
+  "platforms.refresh": true,
 };
 
 export function isJobMessage(value: unknown): value is JobMessage {

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AUTH_MESSAGES } from "../../core/auth/accounts";
 import type { AppBindings, Caller } from "../bindings";
@@ -30,9 +30,7 @@ export const ACCESS_GUARDS = new Set(Object.values(GUARDS).filter((guard) => gua
  * Puts each operation's access rule, as the catalog states it, in front of its route: the
  * routers never state access themselves, so the documented rule is the enforced one.
  */
-export function guardByCatalog(api: {
-  on: (method: string, path: string, guard: MiddlewareHandler<AppBindings>) => unknown;
-}) {
+export function guardByCatalog(api: Hono<AppBindings>) {
   for (const operation of API_OPERATIONS) {
     const guard = GUARDS[operation.access];
     if (guard) api.on(operation.method, operation.path, guard);

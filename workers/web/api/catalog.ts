@@ -18,11 +18,17 @@ import type { PublicUser } from "../../core/auth/users";
 import { suggestQuerySchema } from "../../core/companies/suggest";
 import type { DatabaseHealth } from "../../core/health";
 import type { CompanySuggestion } from "../../providers/company-lookup";
+import type { Platform } from "../../core/platforms/catalogue";
+import {
+  newConnectionSchema,
+  PLATFORM_MESSAGES,
+  type ConnectionView,
+} from "../../core/platforms/connections";
 
 export type ApiAccess = "public" | "signed-in" | "admin";
 
 /** Kinds of rows a path parameter can name; each belongs to one user or company. */
-export type OwnedResource = "session";
+export type OwnedResource = "session" | "platform-connection";
 
 export type ApiOperation = {
   method: "GET" | "POST" | "DELETE";
@@ -85,6 +91,24 @@ const exampleHealth = (service: string) => ({
 });
 
 const sessionIdParam = z.object({ id: z.string().describe("Идентификатор сеанса из GET /auth/sessions") });
+const connectionIdParam = z.object({
+  id: z.string().describe("Идентификатор подключения из GET /platforms/connections"),
+});
+
+const exampleConnection = example<ConnectionView>({
+  id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+  platform_id: "magnit",
+  platform_name: "Магнит",
+  platform_logo: "/platforms/magnit.svg",
+  connection_name: "Магнит — РЦ Краснодар",
+  sync_status: "success",
+  last_sync_at: "2026-11-23T08:30:00.000Z",
+  sync_error: null,
+  website_url: "https://www.magnit.ru",
+  orders_count: 240,
+  progress: null,
+  created_at: "2026-11-20T09:00:00.000Z",
+});
 
 export const API_OPERATIONS: ApiOperation[] = [
   {
@@ -241,6 +265,103 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [429],
   },
   {
+    method: "GET",
+    path: "/platforms",
+    group: "Платформы",
+    summary: "Платформы заказчиков, которые можно подключить",
+    access: "public",
+    success: {
+      status: 200,
+      data: example<Platform[]>([
+        {
+          id: "x5",
+          display_name: "X5 Group",
+          description:
+            "Пятёрочка, Перекрёсток, Чижик: перевозки между распределительными центрами и магазинами",
+          logo_url: "/platforms/x5.svg",
+          website_url: "https://www.x5.ru",
+        },
+      ]),
+    },
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/platforms/connections",
+    group: "Платформы",
+    summary: "Подключения компании к платформам",
+    description:
+      "Логин и пароль платформы никогда не возвращаются. sync_status: success, error, syncing или none (ещё не синхронизировалось); во время синхронизации progress показывает, сколько заказов загружено из скольких.",
+    access: "signed-in",
+    success: { status: 200, data: [exampleConnection] },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/platforms/connections",
+    group: "Платформы",
+    summary: "Подключить платформу",
+    description:
+      "Сначала проверяет логин и пароль на платформе: отклонённые — 422, недоступная платформа — 503, и тогда ничего не сохраняется. Данные для входа хранятся зашифрованными. Сразу после подключения начинается синхронизация заказов.",
+    access: "signed-in",
+    body: newConnectionSchema,
+    success: {
+      status: 201,
+      data: {
+        ...exampleConnection,
+        sync_status: "syncing",
+        orders_count: 0,
+        progress: { done: 0, total: null },
+      },
+      message: PLATFORM_MESSAGES.created,
+    },
+    errors: [401, 422, 503],
+  },
+  {
+    method: "POST",
+    path: "/platforms/connections/:id/test",
+    group: "Платформы",
+    summary: "Проверить подключение",
+    description:
+      "Входит на платформу с сохранёнными данными. connected: false с message, если платформа отказала или не ответила.",
+    access: "signed-in",
+    owns: { param: "id", resource: "platform-connection" },
+    query: connectionIdParam,
+    success: { status: 200, data: { connected: true } },
+    errors: [401, 404],
+  },
+  {
+    method: "POST",
+    path: "/platforms/connections/:id/sync",
+    group: "Платформы",
+    summary: "Синхронизировать заказы",
+    description:
+      "Ставит синхронизацию в очередь (202) или возвращает уже идущую: повторное нажатие ничего не запускает. count — заказов этого подключения сейчас; ход синхронизации виден в GET /platforms/connections. Повторная синхронизация обновляет заказы, а не дублирует их.",
+    access: "signed-in",
+    owns: { param: "id", resource: "platform-connection" },
+    query: connectionIdParam,
+    success: {
+      status: 202,
+      data: {
+        count: 240,
+        connection: { ...exampleConnection, sync_status: "syncing", progress: { done: 0, total: null } },
+      },
+    },
+    errors: [401, 404],
+  },
+  {
+    method: "DELETE",
+    path: "/platforms/connections/:id",
+    group: "Платформы",
+    summary: "Отключить платформу",
+    description: "Удаляет подключение, его данные для входа и загруженные через него заказы.",
+    access: "signed-in",
+    owns: { param: "id", resource: "platform-connection" },
+    query: connectionIdParam,
+    success: { status: 200, data: { deleted: 1 } },
+    errors: [401, 404],
+  },
+  {
     method: "POST",
     path: "/analytics/events",
     group: "Аналитика",
@@ -346,6 +467,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Нужен вход или токен недействителен",
   403: "Недостаточно прав",
   404: "Не найдено",
+  422: "Данные отклонены: например, платформа не приняла логин или пароль",
   409: "Конфликт: такая запись уже есть",
   413: "Слишком большой запрос (больше 256 КБ)",
   415: "Неподдерживаемый тип содержимого",

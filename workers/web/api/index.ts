@@ -8,6 +8,7 @@ import { authRoutes } from "./auth";
 import { openApiDocument } from "./catalog";
 import { companiesRoutes } from "./companies";
 import { healthRoutes } from "./health";
+import { platformsRoutes } from "./platforms";
 
 const guarded = new Hono<AppBindings>();
 guardByCatalog(guarded);
@@ -22,6 +23,7 @@ export const api = guarded
   .route("/auth", authRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/companies", companiesRoutes)
+  .route("/platforms", platformsRoutes)
   // The API's description for client developers (the /docs/api page shows the same catalog).
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL("/api", c.req.url).href)))
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))

@@ -1,0 +1,69 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORDER_STATUSES, PLATFORM_IDS } from "../../workers/providers/customer-platform";
+import { companies } from "./auth";
+
+/** A carrier's account on a customer platform; the platform's orders are synced through it. */
+export const platformConnections = sqliteTable(
+  "platform_connections",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    platformId: text("platform_id", { enum: PLATFORM_IDS }).notNull(),
+    connectionName: text("connection_name").notNull(),
+    /** AES-GCM ciphertext of the platform login and password (workers/core/crypto): never sent anywhere. */
+    credentials: text("credentials").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("platform_connections_company_idx").on(t.companyId)],
+);
+
+/** An order as the platform listed it at the last sync; one row per company, platform and order. */
+export const platformOrders = sqliteTable(
+  "platform_orders",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => platformConnections.id, { onDelete: "cascade" }),
+    platformId: text("platform_id", { enum: PLATFORM_IDS }).notNull(),
+    externalOrderId: text("external_order_id").notNull(),
+    customerName: text("customer_name"),
+    pickupAddress: text("pickup_address").notNull(),
+    pickupContactName: text("pickup_contact_name"),
+    pickupContactPhone: text("pickup_contact_phone"),
+    pickupLongitude: real("pickup_longitude"),
+    pickupLatitude: real("pickup_latitude"),
+    deliveryAddress: text("delivery_address").notNull(),
+    deliveryContactName: text("delivery_contact_name"),
+    deliveryContactPhone: text("delivery_contact_phone"),
+    deliveryLongitude: real("delivery_longitude"),
+    deliveryLatitude: real("delivery_latitude"),
+    cargoType: text("cargo_type"),
+    cargoDescription: text("cargo_description"),
+    cargoWeightKg: real("cargo_weight_kg"),
+    cargoVolumeM3: real("cargo_volume_m3"),
+    documentsRequired: text("documents_required", { mode: "json" }).$type<string[]>().notNull(),
+    priceKopecks: integer("price_kopecks"),
+    currency: text("currency").notNull(),
+    paymentTerms: text("payment_terms"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    vehicleRequirements: text("vehicle_requirements"),
+    /** When the platform created the order. */
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    pickupTimeFrom: integer("pickup_time_from", { mode: "timestamp_ms" }),
+    deliveryTimeFrom: integer("delivery_time_from", { mode: "timestamp_ms" }),
+    /** When a sync last wrote this row. */
+    syncedAt: integer("synced_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("platform_orders_external_unique").on(t.companyId, t.platformId, t.externalOrderId),
+    index("platform_orders_company_created_idx").on(t.companyId, t.createdAt),
+    index("platform_orders_company_status_idx").on(t.companyId, t.status),
+    index("platform_orders_connection_idx").on(t.connectionId),
+  ],
+);

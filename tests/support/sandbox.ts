@@ -1,0 +1,23 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createSandboxApp } from "../../workers/sandbox/app";
+
+/** The sandbox emulators served on a free port, as `npm start` serves them. */
+export async function startTestSandbox(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: createSandboxApp().fetch, port: 0, hostname: "127.0.0.1" }, () =>
+      resolve(started),
+    );
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The sandbox the Workers under test reach (tests/workers/global-setup.ts). */
+    sandboxUrl: string;
+  }
+}

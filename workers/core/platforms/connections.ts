@@ -1,0 +1,309 @@
+import { and, count, desc, eq, max, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
+import {
+  PLATFORM_IDS,
+  PlatformAuthError,
+  type CustomerPlatform,
+  type PlatformCredentials,
+  type PlatformId,
+} from "../../providers/customer-platform";
+import { open, seal } from "../crypto/secret-box";
+import type { JobMessage } from "../jobs/messages";
+import { platformById } from "./catalogue";
+
+/** What the platform services need; the web and jobs Workers build it from their env. */
+export type PlatformDeps = {
+  db: Db;
+  /** The CREDENTIALS_KEY secret: seals platform logins and passwords. */
+  credentialsKey: string;
+  platformApi: (id: PlatformId) => CustomerPlatform;
+  enqueue: (message: JobMessage) => Promise<void>;
+  now: () => number;
+};
+
+export const PLATFORM_MESSAGES = {
+  created: "Подключение к платформе создано",
+  refused: "Платформа отклонила логин или пароль. Проверьте данные для входа.",
+  unavailable: "Платформа сейчас не отвечает. Попробуйте позже.",
+  notFound: "Подключение не найдено",
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `Не длиннее ${max} символов` });
+
+/** The new-connection payload (spec 1 §3) with the §5 messages. */
+export const newConnectionSchema = z.object({
+  platform_id: z.enum(PLATFORM_IDS, { error: "Выберите платформу" }),
+  connection_name: requiredText("Введите название подключения", 100),
+  credentials: z.object(
+    {
+      username: requiredText("Введите логин", 200),
+      // Passwords are taken as typed: spaces may be part of them.
+      password: z
+        .string({ error: "Введите пароль" })
+        .min(1, { error: "Введите пароль" })
+        .max(200, { error: "Не длиннее 200 символов" }),
+    },
+    { error: "Введите логин и пароль" },
+  ),
+});
+export type NewConnection = z.output<typeof newConnectionSchema>;
+
+/** A connection as the platforms page shows it (spec 1 §3 "Platform connection"); never its credentials. */
+export type ConnectionView = {
+  id: string;
+  platform_id: PlatformId;
+  platform_name: string;
+  platform_logo: string;
+  connection_name: string;
+  sync_status: "success" | "error" | "syncing" | "none";
+  last_sync_at: string | null;
+  sync_error: string | null;
+  website_url: string;
+  /** Orders of this connection now in the product. */
+  orders_count: number;
+  /** While syncing: pages' orders loaded so far of the platform's total (null until known). */
+  progress: { done: number; total: number | null } | null;
+  created_at: string;
+};
+
+const sealContext = (companyId: string, connectionId: string) =>
+  `platform-connection/${companyId}/${connectionId}`;
+
+/** The stored form of a connection's login and password: sealed, and bound to that connection. */
+export function sealCredentials(
+  credentialsKey: string,
+  connection: { id: string; companyId: string },
+  credentials: PlatformCredentials,
+): Promise<string> {
+  return seal(credentialsKey, credentials, sealContext(connection.companyId, connection.id));
+}
+
+export function credentialsOf(
+  deps: Pick<PlatformDeps, "credentialsKey">,
+  connection: { id: string; companyId: string; credentials: string },
+): Promise<PlatformCredentials> {
+  return open<PlatformCredentials>(
+    deps.credentialsKey,
+    connection.credentials,
+    sealContext(connection.companyId, connection.id),
+  );
+}
+
+type ConnectionRow = typeof platformConnections.$inferSelect;
+type RunRow = typeof jobRuns.$inferSelect;
+
+function toView(
+  connection: ConnectionRow,
+  latest: RunRow | undefined,
+  lastFinished: Date | null,
+  orders: number,
+) {
+  const platform = platformById(connection.platformId)!;
+  const running = latest && (latest.status === "queued" || latest.status === "running");
+  const view: ConnectionView = {
+    id: connection.id,
+    platform_id: connection.platformId,
+    platform_name: platform.display_name,
+    platform_logo: platform.logo_url,
+    connection_name: connection.connectionName,
+    sync_status: !latest ? "none" : running ? "syncing" : latest.status === "success" ? "success" : "error",
+    last_sync_at: lastFinished?.toISOString() ?? null,
+    sync_error: latest?.status === "error" ? latest.error : null,
+    website_url: platform.website_url,
+    orders_count: orders,
+    progress: running ? { done: latest.done, total: latest.total } : null,
+    created_at: connection.createdAt.toISOString(),
+  };
+  return view;
+}
+
+/** The company's connections with their latest sync, newest first. */
+export async function listConnections(db: Db, companyId: string): Promise<ConnectionView[]> {
+  const connections = await db
+    .select()
+    .from(platformConnections)
+    .where(eq(platformConnections.companyId, companyId))
+    .orderBy(desc(platformConnections.createdAt));
+  if (connections.length === 0) return [];
+  const [runs, finished, orders] = await Promise.all([
+    db
+      .select()
+      .from(jobRuns)
+      .where(
+        and(
+          eq(jobRuns.companyId, companyId),
+          eq(jobRuns.kind, "platforms.sync"),
+          // The latest run of each connection.
+          sql`${jobRuns.createdAt} = (SELECT max(r.created_at) FROM ${jobRuns} r WHERE r.subject_id = ${jobRuns.subjectId})`,
+        ),
+      ),
+    db
+      .select({ subjectId: jobRuns.subjectId, at: max(jobRuns.finishedAt) })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.companyId, companyId), eq(jobRuns.kind, "platforms.sync")))
+      .groupBy(jobRuns.subjectId),
+    db
+      .select({ connectionId: platformOrders.connectionId, orders: count() })
+      .from(platformOrders)
+      .where(eq(platformOrders.companyId, companyId))
+      .groupBy(platformOrders.connectionId),
+  ]);
+  const latestRun = new Map(runs.map((run) => [run.subjectId, run]));
+  const finishedAt = new Map(finished.map((row) => [row.subjectId, row.at]));
+  const ordersOf = new Map(orders.map((row) => [row.connectionId, row.orders]));
+  return connections.map((connection) =>
+    toView(
+      connection,
+      latestRun.get(connection.id),
+      finishedAt.get(connection.id) ?? null,
+      ordersOf.get(connection.id) ?? 0,
+    ),
+  );
+}
+
+export async function findConnection(
+  db: Db,
+  companyId: string,
+  id: string,
+): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(platformConnections)
+    .where(and(eq(platformConnections.id, id), eq(platformConnections.companyId, companyId)));
+  return row;
+}
+
+async function viewOf(db: Db, companyId: string, id: string): Promise<ConnectionView> {
+  const view = (await listConnections(db, companyId)).find((connection) => connection.id === id);
+  if (!view) throw new Error(`connection ${id} vanished`);
+  return view;
+}
+
+export type CheckResult = { ok: true } | { ok: false; reason: "refused" | "unavailable"; message: string };
+
+/** Signs in to the platform with the credentials; says why not when it cannot. */
+export async function checkCredentials(
+  deps: Pick<PlatformDeps, "platformApi">,
+  platformId: PlatformId,
+  credentials: PlatformCredentials,
+): Promise<CheckResult> {
+  try {
+    await deps.platformApi(platformId).signIn(credentials);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof PlatformAuthError)
+      return { ok: false, reason: "refused", message: PLATFORM_MESSAGES.refused };
+    console.error(`platforms: ${platformId} sign-in failed`, error instanceof Error ? error.message : error);
+    return { ok: false, reason: "unavailable", message: PLATFORM_MESSAGES.unavailable };
+  }
+}
+
+/**
+ * Connects the company to a platform: the credentials must work (nothing is saved when they
+ * do not), are stored sealed, and the first sync starts at once.
+ */
+export async function createConnection(
+  deps: PlatformDeps,
+  companyId: string,
+  input: NewConnection,
+): Promise<{ ok: true; connection: ConnectionView } | Exclude<CheckResult, { ok: true }>> {
+  const check = await checkCredentials(deps, input.platform_id, input.credentials);
+  if (!check.ok) return check;
+  const id = crypto.randomUUID();
+  await deps.db.insert(platformConnections).values({
+    id,
+    companyId,
+    platformId: input.platform_id,
+    connectionName: input.connection_name,
+    credentials: await sealCredentials(deps.credentialsKey, { id, companyId }, input.credentials),
+    createdAt: new Date(deps.now()),
+  });
+  await startSync(deps, companyId, id);
+  return { ok: true, connection: await viewOf(deps.db, companyId, id) };
+}
+
+/** Whether the stored credentials still open the platform (spec: `data.connected`). */
+export async function testConnection(
+  deps: PlatformDeps,
+  companyId: string,
+  id: string,
+): Promise<{ connected: boolean; message?: string } | null> {
+  const connection = await findConnection(deps.db, companyId, id);
+  if (!connection) return null;
+  const check = await checkCredentials(deps, connection.platformId, await credentialsOf(deps, connection));
+  return check.ok ? { connected: true } : { connected: false, message: check.message };
+}
+
+/** A run older than this that never finished is taken as lost: a new sync may start. */
+const STALE_RUN_MS = 15 * 60 * 1000;
+
+/**
+ * Starts a sync of the connection's orders as a job, or returns the one already running (a
+ * second click starts nothing). The jobs Worker pulls the pages (workers/core/platforms/sync.ts).
+ */
+export async function startSync(
+  deps: PlatformDeps,
+  companyId: string,
+  id: string,
+): Promise<ConnectionView | null> {
+  const connection = await findConnection(deps.db, companyId, id);
+  if (!connection) return null;
+  const now = deps.now();
+  const [latest] = await deps.db
+    .select()
+    .from(jobRuns)
+    .where(eq(jobRuns.subjectId, id))
+    .orderBy(desc(jobRuns.createdAt))
+    .limit(1);
+  const running =
+    latest &&
+    (latest.status === "queued" || latest.status === "running") &&
+    now - latest.updatedAt.getTime() < STALE_RUN_MS;
+  if (!running) {
+    const runId = crypto.randomUUID();
+    await deps.db.insert(jobRuns).values({
+      id: runId,
+      companyId,
+      kind: "platforms.sync",
+      subjectId: id,
+      status: "queued",
+      createdAt: new Date(Math.max(now, (latest?.createdAt.getTime() ?? 0) + 1)),
+      updatedAt: new Date(now),
+    });
+    try {
+      await deps.enqueue({ kind: "platforms.sync", runId, page: 1 });
+    } catch (error) {
+      await deps.db
+        .update(jobRuns)
+        .set({
+          status: "error",
+          error: "Не удалось поставить синхронизацию в очередь. Попробуйте ещё раз.",
+          finishedAt: new Date(now),
+        })
+        .where(eq(jobRuns.id, runId));
+      throw error;
+    }
+  }
+  return viewOf(deps.db, companyId, id);
+}
+
+/** Disconnects a platform: its credentials, sync runs and synced orders go with it. */
+export async function deleteConnection(db: Db, companyId: string, id: string): Promise<boolean> {
+  const [, , deleted] = await db.batch([
+    db.delete(jobRuns).where(and(eq(jobRuns.companyId, companyId), eq(jobRuns.subjectId, id))),
+    db
+      .delete(platformOrders)
+      .where(and(eq(platformOrders.companyId, companyId), eq(platformOrders.connectionId, id))),
+    db
+      .delete(platformConnections)
+      .where(and(eq(platformConnections.id, id), eq(platformConnections.companyId, companyId))),
+  ]);
+  return deleted.rowsAffected > 0;
+}

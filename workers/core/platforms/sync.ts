@@ -1,0 +1,204 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
+import { PlatformAuthError, type PlatformOrder } from "../../providers/customer-platform";
+import { credentialsOf, PLATFORM_MESSAGES, startSync, type PlatformDeps } from "./connections";
+
+/** Orders asked for per page (the protocol allows up to 500). */
+export const SYNC_PAGE_SIZE = 200;
+/** Attempts a page gets while the platform is unavailable before the run is marked failed. */
+export const SYNC_PAGE_ATTEMPTS = 3;
+/** A connection is re-synced by the scheduled refresh when its last sync is older than this. */
+export const REFRESH_AFTER_MS = 60 * 60 * 1000;
+
+type Run = typeof jobRuns.$inferSelect;
+type Connection = typeof platformConnections.$inferSelect;
+
+/** The row a platform order becomes; the same order synced again updates it in place. */
+function orderRow(run: Run, connection: Connection, order: PlatformOrder, now: Date) {
+  return {
+    id: crypto.randomUUID(),
+    companyId: run.companyId,
+    connectionId: connection.id,
+    platformId: connection.platformId,
+    externalOrderId: order.externalOrderId,
+    customerName: order.customerName,
+    pickupAddress: order.pickup.address,
+    pickupContactName: order.pickup.contactName,
+    pickupContactPhone: order.pickup.contactPhone,
+    pickupLongitude: order.pickup.longitude,
+    pickupLatitude: order.pickup.latitude,
+    deliveryAddress: order.delivery.address,
+    deliveryContactName: order.delivery.contactName,
+    deliveryContactPhone: order.delivery.contactPhone,
+    deliveryLongitude: order.delivery.longitude,
+    deliveryLatitude: order.delivery.latitude,
+    cargoType: order.cargo.type,
+    cargoDescription: order.cargo.description,
+    cargoWeightKg: order.cargo.weightKg,
+    cargoVolumeM3: order.cargo.volumeM3,
+    documentsRequired: order.documentsRequired,
+    priceKopecks: order.priceKopecks,
+    currency: order.currency,
+    paymentTerms: order.paymentTerms,
+    status: order.status,
+    vehicleRequirements: order.vehicleRequirements,
+    createdAt: order.createdAt,
+    pickupTimeFrom: order.pickupTimeFrom,
+    deliveryTimeFrom: order.deliveryTimeFrom,
+    syncedAt: now,
+  };
+}
+
+/** Every column a re-sync refreshes: all but the row's own id and owner. */
+const REFRESHED = [
+  "connection_id",
+  "customer_name",
+  "pickup_address",
+  "pickup_contact_name",
+  "pickup_contact_phone",
+  "pickup_longitude",
+  "pickup_latitude",
+  "delivery_address",
+  "delivery_contact_name",
+  "delivery_contact_phone",
+  "delivery_longitude",
+  "delivery_latitude",
+  "cargo_type",
+  "cargo_description",
+  "cargo_weight_kg",
+  "cargo_volume_m3",
+  "documents_required",
+  "price_kopecks",
+  "currency",
+  "payment_terms",
+  "status",
+  "vehicle_requirements",
+  "created_at",
+  "pickup_time_from",
+  "delivery_time_from",
+  "synced_at",
+] as const;
+
+const upsertSet = Object.fromEntries(REFRESHED.map((column) => [column, sql.raw(`excluded.${column}`)]));
+
+async function finish(
+  db: Db,
+  runId: string,
+  now: number,
+  outcome: { status: "success" | "error"; error?: string },
+) {
+  await db
+    .update(jobRuns)
+    .set({
+      status: outcome.status,
+      error: outcome.error ?? null,
+      updatedAt: new Date(now),
+      finishedAt: new Date(now),
+    })
+    .where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ["queued", "running"])));
+}
+
+/**
+ * One step of a platform sync (queue message `platforms.sync`): fetch page `page` of the
+ * connection's orders and upsert them, record progress, and ask for the next page. A step is
+ * done once: the run's `step` moves from page−1 to page in one conditional update, so a
+ * redelivered or duplicated message finds it taken and does nothing. A run that is no longer
+ * its connection's latest is dropped.
+ */
+export async function syncPlatformPage(
+  deps: PlatformDeps,
+  job: { runId: string; page: number },
+  attempt: number,
+): Promise<void> {
+  const { db } = deps;
+  const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, job.runId));
+  if (!run || run.status === "success" || run.status === "error" || run.step >= job.page) return;
+  const [connection] = await db
+    .select()
+    .from(platformConnections)
+    .where(and(eq(platformConnections.id, run.subjectId), eq(platformConnections.companyId, run.companyId)));
+  const [latest] = await db
+    .select({ id: jobRuns.id })
+    .from(jobRuns)
+    .where(eq(jobRuns.subjectId, run.subjectId))
+    .orderBy(desc(jobRuns.createdAt))
+    .limit(1);
+  if (!connection || latest?.id !== run.id) {
+    await finish(db, run.id, deps.now(), { status: "error", error: "Синхронизация отменена." });
+    return;
+  }
+
+  let page;
+  try {
+    const api = deps.platformApi(connection.platformId);
+    const session = await api.signIn(await credentialsOf(deps, connection));
+    page = await api.ordersPage(session, job.page, SYNC_PAGE_SIZE);
+  } catch (error) {
+    if (error instanceof PlatformAuthError) {
+      await finish(db, run.id, deps.now(), { status: "error", error: PLATFORM_MESSAGES.refused });
+      return;
+    }
+    if (attempt < SYNC_PAGE_ATTEMPTS) throw error;
+    console.error(
+      `platforms: sync ${run.id} page ${job.page} failed`,
+      error instanceof Error ? error.message : error,
+    );
+    await finish(db, run.id, deps.now(), {
+      status: "error",
+      error: "Платформа не ответила. Уже загруженные заказы сохранены; попробуйте синхронизировать позже.",
+    });
+    return;
+  }
+
+  const now = deps.now();
+  const rows = page.orders.map((order) => orderRow(run, connection, order, new Date(now)));
+  const last = job.page >= page.totalPages;
+  const done = Math.min(page.total, (job.page - 1) * SYNC_PAGE_SIZE + page.orders.length);
+  const progress = db
+    .update(jobRuns)
+    .set({
+      step: job.page,
+      done: last ? page.total : done,
+      total: page.total,
+      status: last ? "success" : "running",
+      updatedAt: new Date(now),
+      ...(last ? { finishedAt: new Date(now) } : {}),
+    })
+    .where(and(eq(jobRuns.id, run.id), eq(jobRuns.step, job.page - 1)));
+  // The page's orders and the run's progress are written together, or not at all.
+  const advanced =
+    rows.length > 0
+      ? (
+          await db.batch([
+            db
+              .insert(platformOrders)
+              .values(rows)
+              .onConflictDoUpdate({
+                target: [platformOrders.companyId, platformOrders.platformId, platformOrders.externalOrderId],
+                set: upsertSet,
+              }),
+            progress,
+          ])
+        )[1]
+      : await progress;
+  if (!last && advanced.rowsAffected === 1) {
+    await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: job.page + 1 });
+  }
+}
+
+/**
+ * The scheduled refresh: starts a sync of every connection whose last sync is older than an
+ * hour (or that never synced) and that is not syncing now.
+ */
+export async function refreshStaleConnections(deps: PlatformDeps): Promise<number> {
+  const now = deps.now();
+  const stale = await deps.db
+    .select({ id: platformConnections.id, companyId: platformConnections.companyId })
+    .from(platformConnections)
+    .where(
+      sql`NOT EXISTS (SELECT 1 FROM ${jobRuns} r WHERE r.subject_id = ${platformConnections.id} AND (r.status IN ('queued', 'running') OR r.created_at > ${now - REFRESH_AFTER_MS}))`,
+    );
+  for (const connection of stale) await startSync(deps, connection.companyId, connection.id);
+  return stale.length;
+}
