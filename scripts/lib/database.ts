@@ -5,6 +5,8 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
+import { seedDemoPlatforms } from "../../db/seed-platforms";
+import { platformApis, type PlatformUrls } from "../../workers/providers/platforms-config";
 import { startChild, waitForHttp, type Child } from "./processes";
 
 export const MIGRATIONS_DIR = new URL("../../migrations", import.meta.url).pathname;
@@ -38,6 +40,24 @@ export async function prepareDatabase(url: string): Promise<boolean> {
   const client = createClient({ url });
   try {
     return await seedDemoData(drizzle(client, { schema }));
+  } finally {
+    client.close();
+  }
+}
+
+/** Connects and syncs the demo company's platforms on the sandbox, once per database. */
+export async function seedPlatforms(
+  url: string,
+  options: { credentialsKey: string; platformUrls: PlatformUrls },
+): Promise<boolean> {
+  const client = createClient({ url });
+  try {
+    return await seedDemoPlatforms({
+      db: drizzle(client, { schema }),
+      credentialsKey: options.credentialsKey,
+      platformApi: platformApis(options.platformUrls),
+      now: () => Date.now(),
+    });
   } finally {
     client.close();
   }

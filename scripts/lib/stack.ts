@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { PLATFORM_IDS, platformUrlVar } from "../../workers/providers/customer-platform";
-import { prepareDatabase, startSqld } from "./database";
+import type { PlatformUrls } from "../../workers/providers/platforms-config";
+import { prepareDatabase, seedPlatforms, startSqld } from "./database";
 import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
 
 export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
@@ -91,7 +92,7 @@ const QUIET_WRANGLER_ENV = {
  * (CLOUDFLARE_INCLUDE_PROCESS_ENV), which is kept minimal on purpose; the env file makes the
  * web Worker read the same values even when a root .dev.vars exists.
  */
-function workerVars(options: StackOptions): { env: Record<string, string | undefined>; envFile: string } {
+function workerVars(options: StackOptions) {
   const devVarsPath = join(ROOT, ".dev.vars");
   const vars: Record<string, string> = {
     SESSION_SECRET: localSecret(options.dataDir, "session-secret", "base64url"),
@@ -126,7 +127,7 @@ function workerVars(options: StackOptions): { env: Record<string, string | undef
     CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
     ...vars,
   };
-  return { env, envFile };
+  return { env, envFile, vars: vars as typeof vars & PlatformUrls & { CREDENTIALS_KEY: string } };
 }
 
 /** Resolves once `build/` holds a complete build that has not changed for two seconds. */
@@ -206,7 +207,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(sandbox);
     await waitForHttp(`http://127.0.0.1:${options.sandboxPort}/health`, 20_000, sandbox.process);
 
-    const { env: wranglerEnv, envFile } = workerVars(options);
+    const { env: wranglerEnv, envFile, vars } = workerVars(options);
+    if (await seedPlatforms(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, platformUrls: vars }))
+      log("Demo platforms connected and synced from the sandbox.");
     const startWorkers = () =>
       startChild(
         "workers",

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { createConnection, type PlatformDeps } from "../workers/core/platforms/connections";
+import { syncPlatformPage } from "../workers/core/platforms/sync";
+import type { JobMessage } from "../workers/core/jobs/messages";
+import { DEMO_ACCOUNTS } from "./seed";
+import { appMeta, users } from "./schema";
+
+const SEEDED_KEY = "demo_platforms_seeded_at";
+
+/** The sandbox's demo login on every platform (workers/sandbox/platforms.ts). */
+const SANDBOX_LOGIN = { username: "demo", password: "platform-demo-2025" };
+
+const DEMO_CONNECTIONS = [
+  { platform_id: "magnit", connection_name: "Магнит — РЦ Краснодар" },
+  { platform_id: "x5", connection_name: "X5 — РЦ Подольск" },
+] as const;
+
+/**
+ * Connects the demo director's company to Magnit and X5 on the sandbox and syncs their orders
+ * through the real sync steps, run here one after another instead of through the queue (the
+ * Workers are not up yet). Once per database, like the demo accounts; returns whether it ran.
+ */
+export async function seedDemoPlatforms(deps: Omit<PlatformDeps, "enqueue">): Promise<boolean> {
+  const { db } = deps;
+  const done = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
+  if (done.length > 0) return false;
+  const [director] = await db
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.director.email));
+  if (!director) return false;
+  const queue: JobMessage[] = [];
+  const local: PlatformDeps = {
+    ...deps,
+    enqueue: async (message) => {
+      queue.push(message);
+    },
+  };
+  for (const connection of DEMO_CONNECTIONS) {
+    const created = await createConnection(local, director.companyId, {
+      ...connection,
+      credentials: SANDBOX_LOGIN,
+    });
+    if (!created.ok) throw new Error(`demo ${connection.platform_id} connection failed: ${created.message}`);
+  }
+  for (let message = queue.shift(); message; message = queue.shift()) {
+    if (message.kind === "platforms.sync") await syncPlatformPage(local, message, 1);
+  }
+  await db.insert(appMeta).values({ key: SEEDED_KEY, value: new Date(deps.now()).toISOString() });
+  return true;
+}
