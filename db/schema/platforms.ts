@@ -59,11 +59,38 @@ export const platformOrders = sqliteTable(
     deliveryTimeFrom: integer("delivery_time_from", { mode: "timestamp_ms" }),
     /** When a sync last wrote this row. */
     syncedAt: integer("synced_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * Shipper, consignee, cargo description and order number, lower-cased in JS: SQLite's
+     * lower() and LIKE fold only ASCII, and the search must fold Cyrillic too.
+     */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     uniqueIndex("platform_orders_external_unique").on(t.companyId, t.platformId, t.externalOrderId),
     index("platform_orders_company_created_idx").on(t.companyId, t.createdAt),
     index("platform_orders_company_status_idx").on(t.companyId, t.status),
     index("platform_orders_connection_idx").on(t.connectionId),
+  ],
+);
+
+/** A carrier's request to be paid for a delivered order (the factoring issue builds on it). */
+export const paymentRequests = sqliteTable(
+  "payment_requests",
+  {
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => platformOrders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["requested"] }).notNull(),
+    /** The order's price when the request was made, kopecks. */
+    amountKopecks: integer("amount_kopecks"),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("payment_requests_order_unique").on(t.orderId),
+    index("payment_requests_company_idx").on(t.companyId),
   ],
 );

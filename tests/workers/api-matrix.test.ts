@@ -5,7 +5,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../workers/core/auth/sessions";
 import { API_OPERATIONS, type ApiOperation, type OwnedResource } from "../../workers/web/api/catalog";
-import { callWeb, createCompanyUser, createConnectionFor, sessionFor, testDb } from "./support";
+import {
+  callWeb,
+  createCompanyUser,
+  createConnectionFor,
+  createOrderFor,
+  sessionFor,
+  testDb,
+} from "./support";
 
 type Member = { userId: string; companyId: string };
 type Caller = "signed out" | "A (token)" | "A (cookie)" | "B (token)" | "admin (token)";
@@ -22,6 +29,7 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
     return session.id.slice(0, 16);
   },
   "platform-connection": (owner) => createConnectionFor(owner.companyId),
+  order: (owner) => createOrderFor(owner.companyId, { status: "delivered" }),
 };
 
 let companyA: Member;

@@ -6,9 +6,9 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { createDb } from "../../db/client";
-import { companies, platformConnections, users } from "../../db/schema";
+import { companies, platformConnections, platformOrders, users } from "../../db/schema";
 import { sealCredentials } from "../../workers/core/platforms/connections";
-import type { PlatformId } from "../../workers/providers/customer-platform";
+import type { OrderStatus, PlatformId } from "../../workers/providers/customer-platform";
 import { hashPassword } from "../../workers/core/auth/passwords";
 import { startApiSession } from "../../workers/core/auth/refresh";
 import { createSession } from "../../workers/core/auth/sessions";
@@ -156,6 +156,35 @@ export async function createConnectionFor(
         options.credentials ?? PLATFORM_DEMO,
       ),
       createdAt: new Date(),
+    });
+  return id;
+}
+
+/** An order of the company on a connection of its own, in the given status. */
+export async function createOrderFor(
+  companyId: string,
+  options: { status?: OrderStatus; connectionId?: string; priceKopecks?: number } = {},
+): Promise<string> {
+  const connectionId = options.connectionId ?? (await createConnectionFor(companyId));
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await testDb()
+    .insert(platformOrders)
+    .values({
+      id,
+      companyId,
+      connectionId,
+      platformId: "magnit",
+      externalOrderId: `MGN-TEST-${id.slice(0, 8)}`,
+      customerName: "АО «Тандер»",
+      pickupAddress: "г Краснодар, ул Солнечная, д 15/5",
+      deliveryAddress: "г Ростов-на-Дону, пр-кт Шолохова, д 31",
+      documentsRequired: ["ТТН"],
+      priceKopecks: options.priceKopecks ?? 4_825_050,
+      currency: "RUB",
+      status: options.status ?? "delivered",
+      createdAt: now,
+      syncedAt: now,
     });
   return id;
 }

@@ -1,9 +1,7 @@
-import { and, count, desc, eq, max, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
+import { jobRuns, paymentRequests, platformConnections, platformOrders } from "../../../db/schema";
 import {
-  PLATFORM_IDS,
   PlatformAuthError,
   type CustomerPlatform,
   type PlatformCredentials,
@@ -12,6 +10,9 @@ import {
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
 import { platformById } from "./catalogue";
+import type { NewConnection } from "./schemas";
+
+export { newConnectionSchema, type NewConnection } from "./schemas";
 
 /** What the platform services need; the web and jobs Workers build it from their env. */
 export type PlatformDeps = {
@@ -29,31 +30,6 @@ export const PLATFORM_MESSAGES = {
   unavailable: "Платформа сейчас не отвечает. Попробуйте позже.",
   notFound: "Подключение не найдено",
 } as const;
-
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, { error: `Не длиннее ${max} символов` });
-
-/** The new-connection payload (spec 1 §3) with the §5 messages. */
-export const newConnectionSchema = z.object({
-  platform_id: z.enum(PLATFORM_IDS, { error: "Выберите платформу" }),
-  connection_name: requiredText("Введите название подключения", 100),
-  credentials: z.object(
-    {
-      username: requiredText("Введите логин", 200),
-      // Passwords are taken as typed: spaces may be part of them.
-      password: z
-        .string({ error: "Введите пароль" })
-        .min(1, { error: "Введите пароль" })
-        .max(200, { error: "Не длиннее 200 символов" }),
-    },
-    { error: "Введите логин и пароль" },
-  ),
-});
-export type NewConnection = z.output<typeof newConnectionSchema>;
 
 /** A connection as the platforms page shows it (spec 1 §3 "Platform connection"); never its credentials. */
 export type ConnectionView = {
@@ -294,10 +270,15 @@ export async function startSync(
   return viewOf(deps.db, companyId, id);
 }
 
-/** Disconnects a platform: its credentials, sync runs and synced orders go with it. */
+/** Disconnects a platform: its credentials, sync runs, synced orders and their payment requests go with it. */
 export async function deleteConnection(db: Db, companyId: string, id: string): Promise<boolean> {
-  const [, , deleted] = await db.batch([
+  const ordersOfConnection = db
+    .select({ id: platformOrders.id })
+    .from(platformOrders)
+    .where(and(eq(platformOrders.companyId, companyId), eq(platformOrders.connectionId, id)));
+  const [, , , deleted] = await db.batch([
     db.delete(jobRuns).where(and(eq(jobRuns.companyId, companyId), eq(jobRuns.subjectId, id))),
+    db.delete(paymentRequests).where(inArray(paymentRequests.orderId, ordersOfConnection)),
     db
       .delete(platformOrders)
       .where(and(eq(platformOrders.companyId, companyId), eq(platformOrders.connectionId, id))),

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
 import { PlatformAuthError, type PlatformOrder } from "../../providers/customer-platform";
+import { orderSearchText } from "../orders/orders";
 import { credentialsOf, PLATFORM_MESSAGES, startSync, type PlatformDeps } from "./connections";
 
 /** Orders asked for per page (the protocol allows up to 500). */
@@ -47,6 +48,7 @@ function orderRow(run: Run, connection: Connection, order: PlatformOrder, now: D
     pickupTimeFrom: order.pickupTimeFrom,
     deliveryTimeFrom: order.deliveryTimeFrom,
     syncedAt: now,
+    searchText: orderSearchText(order),
   };
 }
 
@@ -78,6 +80,7 @@ const REFRESHED = [
   "pickup_time_from",
   "delivery_time_from",
   "synced_at",
+  "search_text",
 ] as const;
 
 const upsertSet = Object.fromEntries(REFRESHED.map((column) => [column, sql.raw(`excluded.${column}`)]));

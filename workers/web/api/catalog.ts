@@ -17,8 +17,15 @@ import type { SessionSummary } from "../../core/auth/sessions";
 import type { PublicUser } from "../../core/auth/users";
 import { suggestQuerySchema } from "../../core/companies/suggest";
 import type { DatabaseHealth } from "../../core/health";
-import type { CompanySuggestion } from "../../providers/company-lookup";
+import {
+  ORDER_MESSAGES,
+  ordersByStatusQuerySchema,
+  ordersQuerySchema,
+  type OrderMetrics,
+  type OrderView,
+} from "../../core/orders/orders";
 import type { Platform } from "../../core/platforms/catalogue";
+import type { CompanySuggestion } from "../../providers/company-lookup";
 import {
   newConnectionSchema,
   PLATFORM_MESSAGES,
@@ -28,7 +35,7 @@ import {
 export type ApiAccess = "public" | "signed-in" | "admin";
 
 /** Kinds of rows a path parameter can name; each belongs to one user or company. */
-export type OwnedResource = "session" | "platform-connection";
+export type OwnedResource = "session" | "platform-connection" | "order";
 
 export type ApiOperation = {
   method: "GET" | "POST" | "DELETE";
@@ -94,6 +101,41 @@ const sessionIdParam = z.object({ id: z.string().describe("Идентифика�
 const connectionIdParam = z.object({
   id: z.string().describe("Идентификатор подключения из GET /platforms/connections"),
 });
+
+const exampleOrder = example<OrderView>({
+  id: "3b9f6a2c-1d4e-4f5a-8b7c-9d0e1f2a3b4c",
+  platform_name: "magnit",
+  platform_logo: "/platforms/magnit.svg",
+  external_order_id: "MGN-2026-059874",
+  customer_name: "АО «Тандер»",
+  pickup_address: "Краснодарский край, г Краснодар, ул Солнечная, д 15/5",
+  pickup_contact_name: "Ковалёв Игорь",
+  pickup_contact_phone: "+7 (861) 210-45-17",
+  delivery_address: "Ростовская обл, г Ростов-на-Дону, пр-кт Шолохова, д 31",
+  delivery_contact_name: "Соколова Анна",
+  delivery_contact_phone: null,
+  pickup_longitude: 39.0334,
+  pickup_latitude: 45.0355,
+  delivery_longitude: 39.7015,
+  delivery_latitude: 47.2357,
+  cargo_type: "Продукты питания",
+  cargo_description: "Молочная продукция, 18 паллет",
+  cargo_weight: 12400,
+  cargo_volume: 64,
+  documents_required: ["ТТН", "ЭТрН"],
+  price: 48250.5,
+  currency: "RUB",
+  payment_terms: "Отсрочка 30 дней",
+  created_at: "2026-11-20T06:00:00.000Z",
+  pickup_time_from: "2026-11-21T05:00:00.000Z",
+  delivery_time_from: "2026-11-21T15:00:00.000Z",
+  status: "delivered",
+  vehicle_requirements: "Рефрижератор 20 т, +2…+6 °C",
+  distance_km: 250,
+  payment_requested_at: null,
+});
+
+const orderIdParam = z.object({ id: z.string().describe("Идентификатор заказа (id из списка заказов)") });
 
 const exampleConnection = example<ConnectionView>({
   id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
@@ -360,6 +402,72 @@ export const API_OPERATIONS: ApiOperation[] = [
     query: connectionIdParam,
     success: { status: 200, data: { deleted: 1 } },
     errors: [401, 404],
+  },
+  {
+    method: "GET",
+    path: "/platforms/orders",
+    group: "Заказы",
+    summary: "Заказы с платформ: страница списка",
+    description:
+      "Фильтры platform (all, edo, x5, magnit, pepsi, mars, sber_logistics) и status (all или статус заказа), поиск search без учёта регистра по заказчику, получателю, описанию груза и номеру заказа. Новые сверху; pagination рядом с data: page, limit (до 200), total, totalPages. distance_km — расстояние по прямой между точками погрузки и выгрузки.",
+    access: "signed-in",
+    query: ordersQuerySchema,
+    success: { status: 200, data: [exampleOrder] },
+    errors: [401],
+  },
+  {
+    method: "GET",
+    path: "/orders",
+    group: "Заказы",
+    summary: "Заказы компании в статусе",
+    description:
+      "Без status — все; не больше 500 последних. Для экрана финансов: delivered, invoiced, paid или свободен.",
+    access: "signed-in",
+    query: ordersByStatusQuerySchema,
+    success: { status: 200, data: [exampleOrder] },
+    errors: [401],
+  },
+  {
+    method: "GET",
+    path: "/orders/metrics",
+    group: "Заказы",
+    summary: "Сводка по заказам",
+    description:
+      "Активные: new, reviewed, accepted, confirmed, in_transit. Выполненные: delivered, invoiced, paid. Выручка — сумма выполненных заказов в рублях; средний чек — выручка на выполненный заказ; profitMargin всегда 0.15.",
+    access: "signed-in",
+    success: {
+      status: 200,
+      data: example<OrderMetrics>({
+        totalOrders: 480,
+        activeOrders: 270,
+        completedOrders: 160,
+        totalRevenue: 7_420_350.5,
+        averageOrderValue: 46_377.19,
+        profitMargin: 0.15,
+        platformBreakdown: [
+          { platform: "magnit", orders: 240, revenue: 3_910_200 },
+          { platform: "x5", orders: 240, revenue: 3_510_150.5 },
+        ],
+      }),
+    },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/orders/:id/payment-request",
+    group: "Заказы",
+    summary: "Запросить оплату за выполненный заказ",
+    description:
+      "Только для заказов в статусе delivered, paid или свободен (иначе 409). Повторный запрос возвращает уже созданный (200, created: false), второй не создаётся.",
+    access: "signed-in",
+    owns: { param: "id", resource: "order" },
+    query: orderIdParam,
+    success: {
+      status: 201,
+      data: { requestedAt: "2026-11-23T09:15:00.000Z", created: true },
+      message: ORDER_MESSAGES.paymentRequested,
+    },
+    errors: [401, 404, 409],
   },
   {
     method: "POST",

@@ -8,6 +8,7 @@ import { authRoutes } from "./auth";
 import { openApiDocument } from "./catalog";
 import { companiesRoutes } from "./companies";
 import { healthRoutes } from "./health";
+import { ordersRoutes, platformOrdersRoute } from "./orders";
 import { platformsRoutes } from "./platforms";
 
 const guarded = new Hono<AppBindings>();
@@ -23,7 +24,9 @@ export const api = guarded
   .route("/auth", authRoutes)
   .route("/analytics", analyticsRoutes)
   .route("/companies", companiesRoutes)
+  .route("/platforms/orders", platformOrdersRoute)
   .route("/platforms", platformsRoutes)
+  .route("/orders", ordersRoutes)
   // The API's description for client developers (the /docs/api page shows the same catalog).
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL("/api", c.req.url).href)))
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))
