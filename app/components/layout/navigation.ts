@@ -1,7 +1,7 @@
 /** Sidebar sections (spec 1 §2 "Main layout"); `ready` marks the ones already built. */
 export const NAV_ITEMS = [
   { to: "/dashboard", label: "Главная", ready: true },
-  { to: "/platforms", label: "Платформы", ready: false },
+  { to: "/platforms", label: "Платформы", ready: true },
   { to: "/dashboard/orders", label: "Заказы", ready: false },
   { to: "/transport", label: "Транспорт", ready: false },
   { to: "/finance", label: "Финансы", ready: false },
