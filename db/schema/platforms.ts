@@ -94,3 +94,18 @@ export const paymentRequests = sqliteTable(
     index("payment_requests_company_idx").on(t.companyId),
   ],
 );
+
+/**
+ * The company's X5 API token from the X5 integration page (spec 3 §2, §4): obtained with the
+ * carrier's X5 login, sealed like platform credentials, shown back only to the company.
+ */
+export const x5Tokens = sqliteTable("x5_tokens", {
+  companyId: text("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  userName: text("user_name").notNull(),
+  /** AES-GCM ciphertext of the token (workers/core/crypto). */
+  token: text("token").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});

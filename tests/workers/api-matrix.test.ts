@@ -4,12 +4,18 @@
 // new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../workers/core/auth/sessions";
-import { API_OPERATIONS, type ApiOperation, type OwnedResource } from "../../workers/web/api/catalog";
+import {
+  API_OPERATIONS,
+  type ApiOperation,
+  type CompanyPrerequisite,
+  type OwnedResource,
+} from "../../workers/web/api/catalog";
 import {
   callWeb,
   createCompanyUser,
   createConnectionFor,
   createOrderFor,
+  postJson,
   sessionFor,
   testDb,
 } from "./support";
@@ -32,6 +38,20 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
   order: (owner) => createOrderFor(owner.companyId, { status: "delivered" }),
 };
 
+/** Sets the prerequisite up for a member's company, through the API as a user would. */
+const PREREQUISITES: Record<CompanyPrerequisite, (bearer: string) => Promise<void>> = {
+  async "x5-token"(bearer) {
+    const { response } = await callWeb(
+      "/api/x5/auth",
+      postJson(
+        { userName: "carrier@x5.demo", password: "x5-demo-2025" },
+        { authorization: `Bearer ${bearer}` },
+      ),
+    );
+    expect(response.status).toBe(200);
+  },
+};
+
 let companyA: Member;
 let companyB: Member;
 let admin: Member;
@@ -52,7 +72,7 @@ function expected(operation: ApiOperation, caller: Caller): Expected {
   return "allowed";
 }
 
-async function headersOf(caller: Caller): Promise<Record<string, string>> {
+async function headersOf(operation: ApiOperation, caller: Caller): Promise<Record<string, string>> {
   const member = {
     "A (token)": companyA,
     "A (cookie)": companyA,
@@ -60,8 +80,10 @@ async function headersOf(caller: Caller): Promise<Record<string, string>> {
     "admin (token)": admin,
   }[caller as Exclude<Caller, "signed out">];
   if (!member) return {};
-  // Fresh credentials per call: sign-out and "end other sessions" are operations too.
+  // Fresh credentials per call: sign-out and "end other sessions" are operations too, and so
+  // is undoing a prerequisite (disconnecting X5), so it is set up again before each call.
   const { cookie, bearer } = await sessionFor(member.userId);
+  if (operation.requires) await PREREQUISITES[operation.requires](bearer);
   return caller === "A (cookie)"
     ? { cookie, "sec-fetch-site": "same-origin" }
     : { authorization: `Bearer ${bearer}` };
@@ -84,7 +106,7 @@ describe.each(
   API_OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const),
 )("%s", (_, operation) => {
   it.each(CALLERS)("called by %s answers as its access rule says", async (caller) => {
-    const init: RequestInit = { method: operation.method, headers: await headersOf(caller) };
+    const init: RequestInit = { method: operation.method, headers: await headersOf(operation, caller) };
     if (operation.body) {
       init.body = "{}";
       (init.headers as Record<string, string>)["content-type"] = "application/json";

@@ -41,13 +41,13 @@ beforeAll(async () => {
   const user = await createCompanyUser();
   companyId = user.companyId;
   token = (await sessionFor(user.userId)).bearer;
-  // The company's X5 orders, synced from the sandbox as a user would.
+  // The company's СберЛогистика orders, synced from the sandbox as a user would.
   const created = await callWeb(
     "/api/platforms/connections",
     postJson(
       {
-        platform_id: "x5",
-        connection_name: "X5",
+        platform_id: "sber_logistics",
+        connection_name: "СберЛогистика",
         credentials: { username: "demo", password: "platform-demo-2025" },
       },
       auth(),
@@ -70,10 +70,10 @@ describe("the orders list", () => {
     const created = first.data.map((order) => order.created_at);
     expect(created).toEqual([...created].sort().reverse());
     expect(first.data[0]).toMatchObject({
-      platform_name: "x5",
-      platform_logo: "/platforms/x5.svg",
+      platform_name: "sber_logistics",
+      platform_logo: "/platforms/sber_logistics.svg",
       currency: "RUB",
-      external_order_id: expect.stringMatching(/^X5-/),
+      external_order_id: expect.stringMatching(/^SBL-/),
     });
     const last = await list({ page: "5" });
     expect(last.data).toHaveLength(40);
@@ -85,7 +85,7 @@ describe("the orders list", () => {
     expect(delivered.data.length).toBeGreaterThan(0);
     expect(delivered.data.every((order) => order.status === "delivered")).toBe(true);
     expect((await list({ platform: "magnit" })).pagination.total).toBe(0);
-    expect((await list({ platform: "x5", status: "all" })).pagination.total).toBe(240);
+    expect((await list({ platform: "sber_logistics", status: "all" })).pagination.total).toBe(240);
   });
 
   it("searches shipper, consignee, cargo and order number without regard to case, Cyrillic included", async () => {
@@ -120,7 +120,7 @@ describe("order metrics", () => {
       totalRevenue: revenue,
       averageOrderValue: Math.round((revenue * 100) / completed.length) / 100,
       profitMargin: 0.15,
-      platformBreakdown: [{ platform: "x5", orders: 240, revenue }],
+      platformBreakdown: [{ platform: "sber_logistics", orders: 240, revenue }],
     });
   });
 

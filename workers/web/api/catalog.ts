@@ -25,6 +25,7 @@ import {
   type OrderView,
 } from "../../core/orders/orders";
 import type { Platform } from "../../core/platforms/catalogue";
+import { X5_MESSAGES, x5AuthSchema, type X5Auth } from "../../core/x5/x5";
 import type { CompanySuggestion } from "../../providers/company-lookup";
 import {
   newConnectionSchema,
@@ -37,6 +38,9 @@ export type ApiAccess = "public" | "signed-in" | "admin";
 /** Kinds of rows a path parameter can name; each belongs to one user or company. */
 export type OwnedResource = "session" | "platform-connection" | "order";
 
+/** What the caller's company must have set up before an operation can succeed. */
+export type CompanyPrerequisite = "x5-token";
+
 export type ApiOperation = {
   method: "GET" | "POST" | "DELETE";
   /** Under /api, in Hono's notation (`:id` for a path parameter). */
@@ -47,6 +51,8 @@ export type ApiOperation = {
   access: ApiAccess;
   /** A path parameter naming a row of the caller's own; anyone else's id answers 404. */
   owns?: { param: string; resource: OwnedResource };
+  /** Succeeds only once the company has this (otherwise it explains what is missing). */
+  requires?: CompanyPrerequisite;
   body?: z.ZodType;
   /** The body may also come as a form (application/x-www-form-urlencoded or multipart). */
   formBody?: true;
@@ -468,6 +474,72 @@ export const API_OPERATIONS: ApiOperation[] = [
       message: ORDER_MESSAGES.paymentRequested,
     },
     errors: [401, 404, 409],
+  },
+  {
+    method: "GET",
+    path: "/x5/health",
+    group: "Интеграция X5",
+    summary: "Проверка работы интеграции X5",
+    description: "Отвечает без обращения к X5: доступность самой X5 проверяет GET /x5/test.",
+    access: "public",
+    success: { status: 200, data: { status: "ok", service: "x5" } },
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/x5/auth",
+    group: "Интеграция X5",
+    summary: "Получить токен X5 по логину и паролю X5",
+    description:
+      "Токен хранится зашифрованным для компании и показывается только ей. Логин или пароль отклонены — 422, X5 не отвечает — 503.",
+    access: "signed-in",
+    body: x5AuthSchema,
+    success: {
+      status: 200,
+      data: example<X5Auth>({
+        token: "x5.eyJzdWIiOiJjYXJyaWVyQHg1LmRlbW8ifQ…",
+        expires: "2026-11-23T10:15:00.000Z",
+        user: { userName: "carrier@x5.demo" },
+      }),
+    },
+    errors: [401, 422, 503],
+  },
+  {
+    method: "GET",
+    path: "/x5/auth",
+    group: "Интеграция X5",
+    summary: "Текущий токен X5 компании",
+    access: "signed-in",
+    requires: "x5-token",
+    success: {
+      status: 200,
+      data: example<X5Auth>({
+        token: "x5.eyJzdWIiOiJjYXJyaWVyQHg1LmRlbW8ifQ…",
+        expires: "2026-11-23T10:15:00.000Z",
+        user: { userName: "carrier@x5.demo" },
+      }),
+    },
+    errors: [401, 404],
+  },
+  {
+    method: "DELETE",
+    path: "/x5/auth",
+    group: "Интеграция X5",
+    summary: "Отключить X5: забыть токен",
+    access: "signed-in",
+    success: { status: 200, data: null, message: X5_MESSAGES.disconnected },
+    errors: [401],
+  },
+  {
+    method: "GET",
+    path: "/x5/test",
+    group: "Интеграция X5",
+    summary: "Проверить подключение к X5 сохранённым токеном",
+    description: "Без токена или с истёкшим токеном — 409 с объяснением; X5 не отвечает — 503.",
+    access: "signed-in",
+    requires: "x5-token",
+    success: { status: 200, data: { connected: true }, message: X5_MESSAGES.works },
+    errors: [401, 409, 503],
   },
   {
     method: "POST",

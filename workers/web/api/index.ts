@@ -10,6 +10,7 @@ import { companiesRoutes } from "./companies";
 import { healthRoutes } from "./health";
 import { ordersRoutes, platformOrdersRoute } from "./orders";
 import { platformsRoutes } from "./platforms";
+import { x5Routes } from "./x5";
 
 const guarded = new Hono<AppBindings>();
 guardByCatalog(guarded);
@@ -27,6 +28,7 @@ export const api = guarded
   .route("/platforms/orders", platformOrdersRoute)
   .route("/platforms", platformsRoutes)
   .route("/orders", ordersRoutes)
+  .route("/x5", x5Routes)
   // The API's description for client developers (the /docs/api page shows the same catalog).
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL("/api", c.req.url).href)))
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))
