@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteError,
 } from "@remix-run/react";
@@ -29,6 +30,13 @@ export const meta: MetaFunction = () => [
     content: "Выплата за выполненный рейс за 24 часа, ЭДО, аналитика и заказы с платформ в одном кабинете.",
   },
 ];
+
+/**
+ * After any form submission the root loader runs again, even when the action answered 4xx/5xx
+ * (Remix skips revalidation then): it is what takes the toast cookie the action set.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? true : defaultShouldRevalidate;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request);

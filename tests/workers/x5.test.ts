@@ -27,6 +27,7 @@ describe("the X5 integration", () => {
     expect(await test.response.json()).toEqual({ success: false, error: "Сначала получите токен" });
 
     const wrong = await callWeb("/api/x5/auth", postJson({ ...X5_LOGIN, password: "wrong" }, auth()));
+    // (A refusal also clears a token kept before; the second test checks that.)
     expect(wrong.response.status).toBe(422);
     expect(await wrong.response.json()).toEqual({ success: false, error: "X5 отклонила логин или пароль" });
 
@@ -81,6 +82,14 @@ describe("the X5 integration", () => {
       error: "Токен X5 истёк или отозван. Получите новый токен.",
     });
 
+    // A refused login clears the token kept so far (spec 3 §8)…
+    expect((await callWeb("/api/x5/auth", postJson(X5_LOGIN, auth()))).response.status).toBe(200);
+    expect(
+      (await callWeb("/api/x5/auth", postJson({ ...X5_LOGIN, password: "wrong" }, auth()))).response.status,
+    ).toBe(422);
+    expect((await callWeb("/api/x5/auth", { headers: auth() })).response.status).toBe(404);
+    // …and disconnecting forgets it.
+    expect((await callWeb("/api/x5/auth", postJson(X5_LOGIN, auth()))).response.status).toBe(200);
     const off = await callWeb("/api/x5/auth", { method: "DELETE", headers: auth() });
     expect(await off.response.json()).toEqual({ success: true, data: null, message: "X5 отключена" });
     expect((await callWeb("/api/x5/test", { headers: auth() })).response.status).toBe(409);

@@ -1,36 +1,15 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { x5Tokens } from "../../../db/schema";
 import { PlatformAuthError, type CustomerPlatform } from "../../providers/customer-platform";
 import { open, seal } from "../crypto/secret-box";
+import { X5_MESSAGES, type x5AuthSchema } from "./schemas";
+
+export { X5_MESSAGES, x5AuthSchema } from "./schemas";
 
 /** The X5 integration page's calls (spec 3 §7) need the X5 adapter and the sealing key. */
 export type X5Deps = { db: Db; credentialsKey: string; x5: CustomerPlatform; now: () => number };
-
-export const X5_MESSAGES = {
-  credentialsRequired: "Введите логин и пароль",
-  authFailed: "Ошибка аутентификации",
-  refused: "X5 отклонила логин или пароль",
-  unavailable: "Ошибка подключения к X5",
-  works: "Подключение к X5 работает!",
-  noToken: "Сначала получите токен",
-  expired: "Токен X5 истёк или отозван. Получите новый токен.",
-  disconnected: "X5 отключена",
-} as const;
-
-/** POST /x5/auth: the login is an e-mail-type field on the page, the password is masked (spec 3 §5). */
-export const x5AuthSchema = z.object({
-  userName: z
-    .string({ error: X5_MESSAGES.credentialsRequired })
-    .trim()
-    .min(1, { error: X5_MESSAGES.credentialsRequired, abort: true })
-    .max(200, { error: "Логин не длиннее 200 символов" }),
-  password: z
-    .string({ error: X5_MESSAGES.credentialsRequired })
-    .min(1, { error: X5_MESSAGES.credentialsRequired })
-    .max(200, { error: "Пароль не длиннее 200 символов" }),
-});
 
 /** The X5 auth response (spec 3 §3): the token, when it expires, and whose it is. */
 export type X5Auth = { token: string; expires: string; user: { userName: string } };
@@ -51,8 +30,11 @@ export async function authenticateX5(
   try {
     session = await deps.x5.signIn({ username: input.userName, password: input.password });
   } catch (error) {
-    if (error instanceof PlatformAuthError)
+    if (error instanceof PlatformAuthError) {
+      // Spec 3 §8: a refused sign-in clears the token; it belongs to a login X5 no longer accepts.
+      await disconnectX5(deps.db, companyId);
       return { ok: false, reason: "refused", message: X5_MESSAGES.refused };
+    }
     console.error("x5: sign-in failed", error instanceof Error ? error.message : error);
     return { ok: false, reason: "unavailable", message: X5_MESSAGES.unavailable };
   }
