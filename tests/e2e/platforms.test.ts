@@ -1,14 +1,11 @@
 import { createClient } from "@libsql/client";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers, type TestUser } from "./fixtures/users";
+import { PHONE, signedInPage, SYNC_WAIT, toast, WAIT } from "./helpers";
 
 const web = inject("webUrl");
-const WAIT = { timeout: 15_000 };
-// A sync is a queued job: ~1 s to deliver each of the two pages of the sandbox's 240 orders.
-const SYNC_WAIT = { timeout: 45_000 };
-const PHONE = { width: 390, height: 844 };
 
 const chromium = chromiumPerFile();
 const accounts = testUsers();
@@ -27,19 +24,6 @@ async function companyRows(
   return Number(result.rows[0]!.n);
 }
 
-async function signedInPage(browser: Browser, user: TestUser, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ locale: "ru-RU", ...options });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(`${web}/login`);
-  await page.fill('input[name="email"]', user.email);
-  await page.fill('input[name="password"]', user.password);
-  await page.click('button[type="submit"]:has-text("Войти")');
-  await page.waitForURL(`${web}/dashboard`, WAIT);
-  return { page, errors };
-}
-
 /** Posts the page's own form data as the browser would (same origin, the session cookie). */
 function postPlatformsForm(page: Page, fields: Record<string, string>): Promise<number> {
   return page.evaluate(async (body) => {
@@ -47,9 +31,6 @@ function postPlatformsForm(page: Page, fields: Record<string, string>): Promise<
     return response.status;
   }, fields);
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 describe("the platforms page", () => {
   it("connects Magnit, follows its sync to 240 orders, tests it and syncs again without duplicates", async () => {

@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { endAnalyticsSession, flushAnalytics } from "~/lib/analytics";
 import { createApiClient } from "~/lib/api-client";
-import { API_DOCS_LINK, NAV_ITEMS } from "./navigation";
+import { API_DOCS_LINK, NAV_ITEMS, type NavPath } from "./navigation";
 
 export type ShellUser = {
   firstName: string;
@@ -16,7 +16,23 @@ function initials(user: ShellUser) {
   return `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
 }
 
-function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+/** A number beside a sidebar section, e.g. new orders beside «Заказы», and what it counts. */
+export type NavBadges = Partial<Record<NavPath, { count: number; description: string }>>;
+
+function NavBadge({ count, description }: { count: number; description: string }) {
+  return (
+    <span
+      className="min-w-6 rounded-full bg-brand-600 px-1.5 py-0.5 text-center text-xs font-semibold text-white"
+      title={description}
+      data-testid="nav-badge"
+    >
+      <span aria-hidden>{count}</span>
+      <span className="sr-only"> ({description})</span>
+    </span>
+  );
+}
+
+function Sidebar({ badges = {}, onNavigate }: { badges?: NavBadges; onNavigate?: () => void }) {
   return (
     <nav aria-label="Разделы" className="flex flex-col gap-1 p-3">
       {NAV_ITEMS.map((item) =>
@@ -27,12 +43,13 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             end
             onClick={onNavigate}
             className={({ isActive }) =>
-              `rounded-lg px-3 py-2 text-sm font-medium ${
+              `flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
                 isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
               }`
             }
           >
             {item.label}
+            {badges[item.to]?.count ? <NavBadge {...badges[item.to]!} /> : null}
           </NavLink>
         ) : (
           <span
@@ -66,7 +83,15 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The layout of every signed-in page: sidebar, header with the user, and the page. */
-export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  badges,
+  children,
+}: {
+  user: ShellUser;
+  badges?: NavBadges;
+  children: ReactNode;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   // The guard runs in the loaders, so "authentication is loading" is the next page's loader:
   // a bar at the top says so (shown only when it takes longer than a blink).
@@ -86,7 +111,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
         <Link to="/dashboard" className="block px-6 py-5 text-xl font-bold text-brand-700">
           Рейс
         </Link>
-        <Sidebar />
+        <Sidebar badges={badges} />
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
@@ -148,7 +173,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
         </header>
         {menuOpen ? (
           <div id="mobile-menu" className="border-b border-slate-200 bg-white lg:hidden">
-            <Sidebar onNavigate={() => setMenuOpen(false)} />
+            <Sidebar badges={badges} onNavigate={() => setMenuOpen(false)} />
           </div>
         ) : null}
         <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>

@@ -2,7 +2,7 @@
 export const NAV_ITEMS = [
   { to: "/dashboard", label: "Главная", ready: true },
   { to: "/platforms", label: "Платформы", ready: true },
-  { to: "/dashboard/orders", label: "Заказы", ready: false },
+  { to: "/dashboard/orders", label: "Заказы", ready: true },
   { to: "/transport", label: "Транспорт", ready: false },
   { to: "/finance", label: "Финансы", ready: false },
   { to: "/dashboard/analytics", label: "Аналитика", ready: false },
@@ -11,6 +11,8 @@ export const NAV_ITEMS = [
   { to: "/partners", label: "Партнеры", ready: false },
   { to: "/edo", label: "ЭДО", ready: false },
 ] as const;
+
+export type NavPath = (typeof NAV_ITEMS)[number]["to"];
 
 /** The sidebar's "API documentation (external)" entry: public, opened in a new tab. */
 export const API_DOCS_LINK = { href: "/docs/api", label: "Документация API" } as const;

@@ -1,0 +1,69 @@
+import type { OrderStatus } from "../../../workers/providers/customer-platform";
+
+/** Russian names of the order statuses (spec 2 §4), as the badge and the status filter show them. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  new: "Новый",
+  reviewed: "Просмотрен",
+  accepted: "Принят",
+  confirmed: "Подтверждён",
+  in_transit: "В пути",
+  delivered: "Доставлен",
+  invoiced: "Счёт выставлен",
+  paid: "Оплачен",
+  свободен: "Свободен",
+};
+
+/** Colour groups: waiting sky, agreed blue, on the road amber, done green, «свободен» teal. */
+export const ORDER_STATUS_BADGE: Record<OrderStatus, string> = {
+  new: "bg-sky-100 text-sky-800",
+  reviewed: "bg-sky-100 text-sky-800",
+  accepted: "bg-blue-100 text-blue-800",
+  confirmed: "bg-blue-100 text-blue-800",
+  in_transit: "bg-amber-100 text-amber-800",
+  delivered: "bg-green-100 text-green-800",
+  invoiced: "bg-green-100 text-green-800",
+  paid: "bg-emerald-100 text-emerald-800",
+  свободен: "bg-teal-100 text-teal-800",
+};
+
+/** What an order not yet payable shows instead of «Получить деньги» (spec 2 §2.1). */
+export const ORDER_STATUS_NOTES: Partial<Record<OrderStatus, string>> = {
+  accepted: "Заказ принят",
+  confirmed: "Заказ подтвержден",
+  in_transit: "В пути",
+  invoiced: "Выставлен счет",
+};
+
+export const ORDER_PRIORITIES = ["low", "normal", "high", "urgent"] as const;
+export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
+
+export const PRIORITY_LABELS: Record<OrderPriority, string> = {
+  low: "Низкий",
+  normal: "Обычный",
+  high: "Высокий",
+  urgent: "Срочный",
+};
+
+/** Platforms give no priority: every order is "normal" (spec 2 §3). */
+export const ORDER_PRIORITY: OrderPriority = "normal";
+
+export const isOrderPriority = (value: string | null): value is OrderPriority =>
+  (ORDER_PRIORITIES as readonly (string | null)[]).includes(value);
+
+const rubles = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB" });
+const numbers = new Intl.NumberFormat("ru-RU");
+const dateTimes = new Intl.DateTimeFormat("ru-RU", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Moscow",
+});
+
+/** Orders carry rubles (the API's shape), not kopecks: «12 345,50 ₽». */
+export const formatRubles = (value: number) => rubles.format(value);
+/** «12 340». */
+export const formatNumber = (value: number) => numbers.format(value);
+/** «05.03.2025, 14:00», Moscow time. */
+export const formatShortDateTime = (iso: string) => dateTimes.format(new Date(iso));

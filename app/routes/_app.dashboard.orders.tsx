@@ -1,0 +1,289 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useState } from "react";
+import { toast } from "sonner";
+import {
+  listOrders,
+  ORDER_MESSAGES,
+  orderMetrics,
+  ordersQuerySchema,
+  PAYABLE_STATUSES,
+  PROFIT_MARGIN,
+  requestPayment,
+  type OrdersQuery,
+  type OrderView,
+} from "../../workers/core/orders/orders";
+import { listPlatforms } from "../../workers/core/platforms/catalogue";
+import { EdoConnectionBanner, type EdoConnectionState } from "~/components/orders/edo-connection-banner";
+import { OrderCard, type OrderListItem, type OrderPlatform } from "~/components/orders/order-card";
+import { OrderFilters } from "~/components/orders/order-filters";
+import { OrderMetricCards } from "~/components/orders/order-metrics";
+import { OrderPagination } from "~/components/orders/order-pagination";
+import { isOrderPriority, ORDER_PRIORITY } from "~/components/orders/order-presentation";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { requireCaller } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Заказы — Рейс" }];
+
+const PAGE_SIZE = 50;
+
+/** The list's query from the page URL; a hand-edited value that cannot be read is ignored. */
+function ordersQueryOf(params: URLSearchParams): OrdersQuery {
+  const raw: Record<string, string | number> = { limit: PAGE_SIZE };
+  for (const [field, param] of [
+    ["platform", "platform"],
+    ["status", "status"],
+    ["search", "q"],
+    ["page", "page"],
+  ] as const) {
+    const value = params.get(param)?.trim();
+    if (value) raw[field] = value;
+  }
+  const parsed = ordersQuerySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  return ordersQuerySchema.parse(raw);
+}
+
+const paysOnTheFact = (order: OrderView) => order.payment_terms?.trim().toLowerCase() === "по факту";
+
+function toListItem(order: OrderView): OrderListItem {
+  return {
+    ...order,
+    payable: (PAYABLE_STATUSES as readonly string[]).includes(order.status),
+    margin:
+      order.price === null || paysOnTheFact(order)
+        ? null
+        : Math.round(order.price * PROFIT_MARGIN * 100) / 100,
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = requireCaller(context, request);
+  const companyId = user.company.id;
+  const url = new URL(request.url);
+  const query = ordersQueryOf(url.searchParams);
+  const [{ orders, total }, metrics] = await Promise.all([
+    listOrders(context.db, companyId, query),
+    orderMetrics(context.db, companyId),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (query.page > pageCount) {
+    // A page past the end (fewer orders since the link was made): the last one instead.
+    url.searchParams.set("page", String(pageCount));
+    if (pageCount === 1) url.searchParams.delete("page");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  // EDO (spec 2 §2.3) is not built yet, so no company has a saved EDO login.
+  const edo = { status: "disconnected" } as EdoConnectionState;
+  return {
+    orders: orders.map(toListItem),
+    total,
+    page: query.page,
+    pageCount,
+    metrics,
+    platforms: listPlatforms().map((platform) => ({
+      id: platform.id,
+      name: platform.display_name,
+      logo: platform.logo_url,
+    })),
+    edo,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = requireCaller(context, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "request-payment") {
+    return data({ ok: false as const, message: "Неизвестное действие" }, { status: 400 });
+  }
+  try {
+    const result = await requestPayment(
+      context.db,
+      user.company.id,
+      String(form.get("orderId") ?? ""),
+      Date.now(),
+    );
+    if (!result.ok) {
+      return data(
+        { ok: false as const, message: result.message },
+        { status: result.reason === "not_found" ? 404 : 409 },
+      );
+    }
+    return data(
+      { ok: true as const, message: ORDER_MESSAGES.paymentRequested, requestedAt: result.requestedAt },
+      { status: result.created ? 201 : 200 },
+    );
+  } catch (error) {
+    console.error("orders: payment request failed", error);
+    return data({ ok: false as const, message: "Ошибка при запросе оплаты" }, { status: 500 });
+  }
+}
+
+/** Priority is filtered in the browser (every order is "normal"): changing it needs no fresh data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  const withoutPriority = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("priority");
+    params.sort();
+    return params.toString();
+  };
+  // Same URL (the «Обновить» button) or a submission: reload as usual.
+  const priorityOnly =
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    withoutPriority(currentUrl) === withoutPriority(nextUrl);
+  return priorityOnly ? false : defaultShouldRevalidate;
+};
+
+const EDO_LOGIN_FIRST = 'Сначала авторизуйтесь в ЭДО через раздел "ЭДО"';
+
+export default function Orders() {
+  const { orders, total, page, pageCount, metrics, platforms, edo } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [confirmingSync, setConfirmingSync] = useState(false);
+
+  const loading =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === location.pathname);
+
+  const priority = searchParams.get("priority");
+  const shown = isOrderPriority(priority) && priority !== ORDER_PRIORITY ? [] : orders;
+  const count = shown.length === orders.length ? total : shown.length;
+
+  const platformById = new Map(platforms.map((platform) => [platform.id as string, platform]));
+  const platformOf = (order: OrderListItem): OrderPlatform => {
+    const known = platformById.get(order.platform_name);
+    if (known) return known;
+    if (order.platform_name === "edo") return { name: "ЭДО", logo: null };
+    return { name: order.platform_name || "external", logo: null };
+  };
+  const platformOptions = [
+    { value: "all", label: "Все платформы" },
+    { value: "edo", label: "ЭДО" },
+    ...platforms.map((platform) => ({ value: platform.id, label: platform.name })),
+  ];
+
+  return (
+    <div className="max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Управление заказами</h1>
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          <Button type="button" variant="secondary" onClick={() => setConfirmingSync(true)}>
+            Синхронизировать ЭДО
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={loading}
+            onClick={() => void revalidator.revalidate()}
+          >
+            Обновить
+          </Button>
+        </div>
+      </div>
+
+      <EdoConnectionBanner connection={edo} />
+
+      <section aria-label="Показатели заказов">
+        <OrderMetricCards metrics={metrics} />
+      </section>
+
+      <OrderFilters platformOptions={platformOptions} />
+
+      <section aria-labelledby="orders-title" aria-busy={loading} className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="orders-title" className="text-lg font-semibold">
+            Заказы ({count})
+          </h2>
+          {/* Always present, so screen readers announce the text when it appears. */}
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            {loading ? (
+              <>
+                <span
+                  className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+                  aria-hidden
+                />
+                Загрузка заказов...
+              </>
+            ) : null}
+          </p>
+        </div>
+        {shown.length === 0 ? (
+          <div className="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
+            <p>{loading ? "Загрузка заказов..." : "Заказы не найдены"}</p>
+            {!loading && metrics.totalOrders === 0 ? (
+              <p className="mt-2 text-sm">
+                Заказы появятся здесь, когда вы подключите платформу заказчика в разделе{" "}
+                <Link to="/platforms" className="text-brand-600 hover:underline">
+                  «Платформы»
+                </Link>
+                .
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <ul className={`space-y-3 transition-opacity ${loading ? "opacity-60" : ""}`}>
+            {shown.map((order) => (
+              <OrderCard key={order.id} order={order} platform={platformOf(order)} />
+            ))}
+          </ul>
+        )}
+        {shown.length > 0 && pageCount > 1 ? <OrderPagination page={page} pageCount={pageCount} /> : null}
+      </section>
+
+      {confirmingSync ? (
+        <ConfirmDialog
+          title="Синхронизировать все ЭДО документы с заказами?"
+          confirmLabel="Синхронизировать"
+          onClose={() => setConfirmingSync(false)}
+          // Syncing needs a saved EDO login (spec 2 §5), and none can be saved before the EDO
+          // section exists: until then the sync stops here.
+          onConfirm={() => toast.error(EDO_LOGIN_FIRST)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="max-w-6xl space-y-4">
+      <h1 className="text-2xl font-semibold">Управление заказами</h1>
+      <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
+        <p className="font-medium">Не удалось загрузить заказы</p>
+        <p className="mt-1 text-sm">Обновите страницу или попробуйте позже.</p>
+        <a
+          href="/dashboard/orders"
+          className="mt-3 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-100"
+        >
+          Обновить
+        </a>
+      </div>
+    </div>
+  );
+}

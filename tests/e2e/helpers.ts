@@ -1,0 +1,43 @@
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { inject } from "vitest";
+import type { TestUser } from "./fixtures/users";
+
+export const WAIT = { timeout: 15_000 };
+// A sync is a queued job: ~1 s to deliver each of the two pages of the sandbox's 240 orders.
+export const SYNC_WAIT = { timeout: 45_000 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A fresh browser context signed in as the user through /login; `errors` collects page errors. */
+export async function signedInPage(browser: Browser, user: TestUser, options: BrowserContextOptions = {}) {
+  const web = inject("webUrl");
+  const context = await browser.newContext({ locale: "ru-RU", ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${web}/login`);
+  await page.fill('input[name="email"]', user.email);
+  await page.fill('input[name="password"]', user.password);
+  await page.click('button[type="submit"]:has-text("Войти")');
+  await page.waitForURL(`${web}/dashboard`, WAIT);
+  return { page, errors };
+}
+
+export const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+/**
+ * Connects the sandbox's Magnit (240 orders) through the /platforms modal and waits for its
+ * first sync to end.
+ */
+export async function connectMagnit(page: Page, connectionName = "Магнит — РЦ Краснодар") {
+  await page.goto(`${inject("webUrl")}/platforms?connect=magnit`);
+  const dialog = page.getByRole("dialog", { name: "Подключение платформы" });
+  await dialog.waitFor(WAIT);
+  await dialog.locator('input[name="connection_name"]').fill(connectionName);
+  await dialog.locator('input[name="credentials.username"]').fill("demo");
+  await dialog.locator('input[name="credentials.password"]').fill("platform-demo-2025");
+  await dialog.getByRole("button", { name: "Подключить" }).click();
+  const card = page.getByTestId("platform-connection").filter({ hasText: connectionName });
+  await card.getByText("Синхронизировано", { exact: true }).waitFor(SYNC_WAIT);
+  await toast(page, "Загружено 240 заказов").waitFor(WAIT);
+}

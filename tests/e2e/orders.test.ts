@@ -1,0 +1,322 @@
+import { createClient } from "@libsql/client";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { chromiumPerFile } from "../support/browser";
+import { testUsers, type TestUser } from "./fixtures/users";
+import { connectMagnit, PHONE, signedInPage, toast, WAIT } from "./helpers";
+
+const web = inject("webUrl");
+const ORDERS_URL = `${web}/dashboard/orders`;
+
+const chromium = chromiumPerFile();
+const accounts = testUsers();
+const database = createClient({ url: inject("databaseUrl") });
+afterAll(() => database.close());
+
+const COMPANY = "(SELECT company_id FROM users WHERE email = ?)";
+
+async function ordersInStatus(user: TestUser, status: string): Promise<number> {
+  const result = await database.execute({
+    sql: `SELECT count(*) AS n FROM platform_orders WHERE company_id = ${COMPANY} AND status = ?`,
+    args: [user.email, status],
+  });
+  return Number(result.rows[0]!.n);
+}
+
+async function paymentRequestsFor(user: TestUser, orderNumber: string): Promise<number> {
+  const result = await database.execute({
+    sql: `SELECT count(*) AS n FROM payment_requests WHERE order_id IN
+            (SELECT id FROM platform_orders WHERE company_id = ${COMPANY} AND external_order_id = ?)`,
+    args: [user.email, orderNumber],
+  });
+  return Number(result.rows[0]!.n);
+}
+
+async function orderId(user: TestUser, orderNumber: string): Promise<string> {
+  const result = await database.execute({
+    sql: `SELECT id FROM platform_orders WHERE company_id = ${COMPANY} AND external_order_id = ?`,
+    args: [user.email, orderNumber],
+  });
+  return String(result.rows[0]!.id);
+}
+
+async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("eventually: timed out");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** React's hydration complaints reach the console, not `pageerror`: both must stay empty. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|Minified React error/i.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
+
+const listTitle = (page: Page, count: number) =>
+  page.getByRole("heading", { name: `Заказы (${count})`, exact: true, level: 2 });
+const cards = (page: Page) => page.getByTestId("order-card");
+const numbers = (page: Page) => page.getByTestId("order-number").allTextContents();
+const numberOf = (text: string) => text.replace(/^№\s*/, "");
+
+describe("the orders page", () => {
+  it("lists a platform's orders: metrics, filters, search, pages, a payment request, the badge", async () => {
+    const user = await accounts.create();
+    const { page, errors } = await signedInPage(chromium(), user);
+    const hydration = consoleErrors(page);
+    await connectMagnit(page);
+
+    const sidebar = page.getByRole("navigation", { name: "Разделы" });
+    await sidebar.getByRole("link", { name: /^Заказы/ }).click();
+    await page.waitForURL(ORDERS_URL, WAIT);
+    await page.getByRole("heading", { name: "Управление заказами", level: 1 }).waitFor(WAIT);
+
+    // Metrics over all 240 orders; revenue in rubles, ru-RU.
+    expect(await page.getByTestId("metric-total").locator("dd").textContent()).toBe("240");
+    const active = Number(
+      (await page.getByTestId("metric-active").locator("dd").textContent())!.replace(/\s/g, ""),
+    );
+    const completed = Number(
+      (await page.getByTestId("metric-completed").locator("dd").textContent())!.replace(/\s/g, ""),
+    );
+    expect(active + completed).toBeLessThanOrEqual(240);
+    expect(completed).toBe(
+      (await ordersInStatus(user, "delivered")) +
+        (await ordersInStatus(user, "invoiced")) +
+        (await ordersInStatus(user, "paid")),
+    );
+    expect(await page.getByTestId("metric-revenue").locator("dd").textContent()).toMatch(
+      /^[\d\s\u00a0\u202f]+(,\d{2})?\s₽$/,
+    );
+
+    // The first of five pages of 50.
+    await listTitle(page, 240).waitFor(WAIT);
+    expect(await cards(page).count()).toBe(50);
+    await page.getByText("Страница 1 из 5", { exact: true }).waitFor(WAIT);
+    const firstPage = await numbers(page);
+    expect(new Set(firstPage).size).toBe(50);
+    const card = cards(page).first();
+    expect(await card.locator("img").getAttribute("src")).toBe("/platforms/magnit.svg");
+    await card.getByText("Магнит", { exact: true }).waitFor(WAIT);
+    await card.getByText("Обычный").waitFor(WAIT);
+    for (const term of ["Отправитель", "Получатель", "Груз", "Стоимость", "Создан"]) {
+      await card.getByText(term, { exact: true }).waitFor(WAIT);
+    }
+    expect(await card.getByTestId("order-price").textContent()).toMatch(/₽$/);
+    // Margin is 15 % of the price; orders paid on the fact say so instead.
+    const rubles = (text: string | null) => Number(text!.replace(/[^\d,]/g, "").replace(",", "."));
+    const withMargin = cards(page).filter({ hasText: "Маржа" }).first();
+    const price = rubles(await withMargin.getByTestId("order-price").textContent());
+    const margin = rubles(await withMargin.getByText(/^Маржа /).textContent());
+    expect(margin).toBeCloseTo(price * 0.15, 1);
+    expect(await cards(page).filter({ hasText: "Оплата по факту" }).count()).toBeGreaterThan(0);
+
+    // EDO is not connected: the banner leads to /edo, and syncing asks for an EDO login first.
+    const banner = page.getByTestId("edo-banner");
+    await banner.getByText("ЭДО не подключено").waitFor(WAIT);
+    expect(await banner.getByRole("link", { name: "Подключить ЭДО" }).getAttribute("href")).toBe("/edo");
+    await page.getByRole("button", { name: "Синхронизировать ЭДО" }).click();
+    const syncDialog = page.getByRole("dialog", { name: "Синхронизировать все ЭДО документы с заказами?" });
+    await syncDialog.getByRole("button", { name: "Синхронизировать" }).click();
+    await toast(page, 'Сначала авторизуйтесь в ЭДО через раздел "ЭДО"').waitFor(WAIT);
+
+    // Status filter: on the server, so the count covers every delivered order.
+    const delivered = await ordersInStatus(user, "delivered");
+    expect(delivered).toBeGreaterThan(0);
+    await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Доставлен" });
+    await listTitle(page, delivered).waitFor(WAIT);
+    expect(new URL(page.url()).searchParams.get("status")).toBe("delivered");
+    expect(await cards(page).count()).toBe(Math.min(delivered, 50));
+    for (const status of await page.getByTestId("order-status").allTextContents()) {
+      expect(status).toContain("Доставлен");
+    }
+
+    // Priority is "normal" for every order: another priority shows the empty state.
+    await page.getByLabel("Приоритет", { exact: true }).selectOption({ label: "Срочный" });
+    await page.getByText("Заказы не найдены").waitFor(WAIT);
+    await listTitle(page, 0).waitFor(WAIT);
+    await page.getByLabel("Приоритет", { exact: true }).selectOption({ label: "Обычный" });
+    await listTitle(page, delivered).waitFor(WAIT);
+    await page.getByLabel("Приоритет", { exact: true }).selectOption({ label: "Все" });
+
+    // A payment request for a delivered order: confirmed, answered, shown, and made once.
+    const deliveredNumber = numberOf((await numbers(page))[0]!);
+    const deliveredCard = cards(page).filter({ hasText: deliveredNumber });
+    const pay = deliveredCard.getByRole("button", { name: "Получить деньги" });
+    await pay.click();
+    const payDialog = page.getByRole("dialog", { name: "Запросить оплату за выполненный заказ?" });
+    await payDialog.getByText(deliveredNumber).waitFor(WAIT);
+    await payDialog.getByRole("button", { name: "Запросить оплату" }).click();
+    await toast(page, "Запрос на оплату отправлен успешно!").waitFor(WAIT);
+    await deliveredCard
+      .getByTestId("payment-requested")
+      .getByText(/^Оплата запрошена \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
+      .waitFor(WAIT);
+    expect(await pay.isDisabled()).toBe(true);
+    await pay.click({ force: true });
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await paymentRequestsFor(user, deliveredNumber)).toBe(1);
+    await page.reload();
+    await deliveredCard.getByTestId("payment-requested").waitFor(WAIT);
+    expect(await pay.isDisabled()).toBe(true);
+    expect(await paymentRequestsFor(user, deliveredNumber)).toBe(1);
+
+    // Search (server side, case-insensitive) by a part of an order number finds just that order.
+    await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Все статусы" });
+    await listTitle(page, 240).waitFor(WAIT);
+    const wanted = numberOf((await numbers(page))[7]!);
+    const term = wanted.slice(2).toLowerCase();
+    await page.getByLabel("Поиск", { exact: true }).fill(term);
+    await listTitle(page, 1).waitFor(WAIT);
+    expect(await numbers(page)).toEqual([`№ ${wanted}`]);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(term);
+    // Two letters are searched too, but only longer terms are logged for analytics.
+    await page.getByLabel("Поиск", { exact: true }).fill("mg");
+    await page.waitForURL((url) => url.searchParams.get("q") === "mg", WAIT);
+    await listTitle(page, 240).waitFor(WAIT);
+    await page.getByLabel("Поиск", { exact: true }).fill("такого заказа нет");
+    await page.getByText("Заказы не найдены").waitFor(WAIT);
+    await page.getByLabel("Поиск", { exact: true }).fill("");
+    await listTitle(page, 240).waitFor(WAIT);
+    expect(await numbers(page)).toEqual(firstPage);
+
+    // Page 2: the next 50.
+    await page.getByRole("link", { name: "Вперёд" }).click();
+    await page.getByText("Страница 2 из 5", { exact: true }).waitFor(WAIT);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    expect(await cards(page).count()).toBe(50);
+    const secondPage = await numbers(page);
+    expect(secondPage.some((number) => firstPage.includes(number))).toBe(false);
+    await page.getByRole("link", { name: "Назад" }).click();
+    await page.getByText("Страница 1 из 5", { exact: true }).waitFor(WAIT);
+
+    // The sidebar's badge counts the new orders, as the «Новый» filter does.
+    const fresh = await ordersInStatus(user, "new");
+    await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Новый" });
+    await listTitle(page, fresh).waitFor(WAIT);
+    const badge = sidebar.getByRole("link", { name: /^Заказы/ }).getByTestId("nav-badge");
+    if (fresh === 0) expect(await badge.count()).toBe(0);
+    else expect(await badge.locator("[aria-hidden]").textContent()).toBe(String(fresh));
+
+    // «Обновить» reloads the list and the badge: one new order is accepted meanwhile.
+    if (fresh > 0) {
+      await database.execute({
+        sql: `UPDATE platform_orders SET status = 'accepted' WHERE id IN
+                (SELECT id FROM platform_orders WHERE company_id = ${COMPANY} AND status = 'new' LIMIT 1)`,
+        args: [user.email],
+      });
+      // The reload is held back a little, so its loading state can be seen.
+      const slowData = "**/dashboard/orders.data*";
+      await page.route(slowData, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Обновить" }).click();
+      await page.getByRole("status").filter({ hasText: "Загрузка заказов..." }).waitFor(WAIT);
+      await listTitle(page, fresh - 1).waitFor(WAIT);
+      await page.unroute(slowData);
+      if (fresh > 1) {
+        await badge
+          .locator("[aria-hidden]")
+          .getByText(String(fresh - 1), { exact: true })
+          .waitFor(WAIT);
+      } else {
+        await badge.waitFor({ state: "detached", ...WAIT });
+      }
+    }
+
+    // Another company can neither see nor request payment for these orders.
+    const stranger = await signedInPage(chromium(), await accounts.create());
+    await stranger.page.goto(ORDERS_URL);
+    await stranger.page.getByText("Заказы не найдены").waitFor(WAIT);
+    await listTitle(stranger.page, 0).waitFor(WAIT);
+    await stranger.page.getByRole("link", { name: "«Платформы»" }).waitFor(WAIT);
+    expect(await stranger.page.getByTestId("nav-badge").count()).toBe(0);
+    const id = await orderId(user, deliveredNumber);
+    const status = await stranger.page.evaluate(async (orderId) => {
+      const body = new URLSearchParams({ intent: "request-payment", orderId });
+      return (await fetch("/dashboard/orders", { method: "POST", body })).status;
+    }, id);
+    expect(status).toBe(404);
+    expect(stranger.errors).toEqual([]);
+    await stranger.page.context().close();
+
+    expect(errors).toEqual([]);
+    expect(hydration).toEqual([]);
+
+    // Hiding the page delivers the queued analytics: the searches longer than 2 characters.
+    const sessionId = await page.evaluate(() => sessionStorage.getItem("reys.analytics.session"));
+    await page.close({ runBeforeUnload: true });
+    const searches = await eventually(async () => {
+      const { rows } = await database.execute({
+        sql: "SELECT event_category, event_label FROM analytics_events WHERE session_id = ? AND event_type = 'search'",
+        args: [sessionId],
+      });
+      return rows.length >= 2 ? rows : undefined;
+    });
+    expect(searches.map((row) => [row.event_category, row.event_label]).sort()).toEqual(
+      [
+        ["orders", term],
+        ["orders", "такого заказа нет"],
+      ].sort(),
+    );
+    await page.context().close();
+  });
+
+  it("works on a phone: cards stack, filters wrap, the menu shows the badge", async () => {
+    const user = await accounts.create();
+    const { page, errors } = await signedInPage(chromium(), user, {
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+    });
+    await connectMagnit(page);
+    await page.getByRole("button", { name: "Открыть меню" }).click();
+    const menu = page.locator("#mobile-menu");
+    const ordersLink = menu.getByRole("link", { name: /^Заказы/ });
+    const fresh = await ordersInStatus(user, "new");
+    if (fresh > 0) {
+      expect(await ordersLink.getByTestId("nav-badge").locator("[aria-hidden]").textContent()).toBe(
+        String(fresh),
+      );
+    }
+    await ordersLink.tap();
+    await page.waitForURL(ORDERS_URL, WAIT);
+    await listTitle(page, 240).waitFor(WAIT);
+
+    const fitsTheScreen = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fitsTheScreen()).toBe(true);
+    for (const label of ["Поиск", "Платформа", "Статус", "Приоритет"]) {
+      const box = (await page.getByLabel(label, { exact: true }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    const first = (await cards(page).first().boundingBox())!;
+    const second = (await cards(page).nth(1).boundingBox())!;
+    expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+
+    await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Доставлен" });
+    await listTitle(page, await ordersInStatus(user, "delivered")).waitFor(WAIT);
+    const pay = cards(page).first().getByRole("button", { name: "Получить деньги" });
+    expect(await pay.isVisible()).toBe(true);
+    await pay.tap();
+    const dialog = page.getByRole("dialog", { name: "Запросить оплату за выполненный заказ?" });
+    const box = (await dialog.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await dialog.getByRole("button", { name: "Отмена" }).tap();
+    await dialog.waitFor({ state: "hidden", ...WAIT });
+    expect(await fitsTheScreen()).toBe(true);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
