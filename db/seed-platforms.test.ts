@@ -4,6 +4,7 @@ import { startTestSandbox } from "../tests/support/sandbox";
 import { seededDbForBlock } from "../tests/support/test-db";
 import { generateKeyBase64 } from "../workers/core/crypto/secret-box";
 import { listConnections } from "../workers/core/platforms/connections";
+import { storedX5Auth } from "../workers/core/x5/x5";
 import { PLATFORM_IDS, platformUrlVar } from "../workers/providers/customer-platform";
 import { platformApis, type PlatformUrls } from "../workers/providers/platforms-config";
 import { DEMO_ACCOUNTS } from "./seed";
@@ -18,7 +19,7 @@ describe("demo platforms", () => {
   });
   afterAll(() => sandbox.stop());
 
-  it("connects the demo company to Magnit and X5 and syncs their orders through the real sync, once", async () => {
+  it("connects the demo company to Magnit and X5, syncs their orders through the real sync and gets an X5 token, once", async () => {
     const urls = Object.fromEntries(
       PLATFORM_IDS.map((id) => [platformUrlVar(id), `${sandbox.url}/platforms/${id}`]),
     ) as PlatformUrls;
@@ -39,6 +40,9 @@ describe("demo platforms", () => {
       ["magnit", "success", 240],
       ["x5", "success", 240],
     ]);
+    expect(await storedX5Auth(deps, director.companyId)).toMatchObject({
+      user: { userName: "carrier@x5.demo" },
+    });
     expect(await seedDemoPlatforms(deps)).toBe(false);
   });
 });
