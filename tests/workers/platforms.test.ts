@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { jobRuns, platformConnections, platformOrders } from "../../db/schema";
 import type { ConnectionView } from "../../workers/core/platforms/connections";
 import {
@@ -100,7 +100,8 @@ describe("connecting a platform", () => {
   });
 
   it("connects, syncs every page as a job with progress, and re-syncs without duplicates", async () => {
-    await sandboxPost("/__sandbox/platforms/pepsi/orders", { count: 450 });
+    // 13 pages of 200: one message works through 10, the next message the rest.
+    await sandboxPost("/__sandbox/platforms/pepsi/orders", { count: 2_500 });
     const created = await callWeb(
       "/api/platforms/connections",
       postJson({ platform_id: "pepsi", connection_name: "PepsiCo — Домодедово", credentials: DEMO }, auth()),
@@ -120,7 +121,7 @@ describe("connecting a platform", () => {
       .where(eq(platformConnections.id, connection.id));
     expect(row.credentials).not.toContain("platform-demo");
 
-    // Page 1 of 3 (200 per page): progress shows while the rest waits in the queue.
+    // Pages 1–10 of 13: progress shows while the rest waits in the queue.
     const queue = recordingQueue();
     await deliver(
       created.sent.map((m) => m.body),
@@ -128,30 +129,31 @@ describe("connecting a platform", () => {
     );
     expect((await listConnections())[0]).toMatchObject({
       sync_status: "syncing",
-      progress: { done: 200, total: 450 },
-      orders_count: 200,
+      progress: { done: 2_000, total: 2_500 },
+      orders_count: 2_000,
     });
-    // A redelivered page does nothing twice: no second request for page 2.
+    // A redelivered message does nothing twice: no second request for page 11.
     await deliver(
       created.sent.map((m) => m.body),
       { env: { JOBS: queue.queue } },
     );
     expect(queue.sent.map((m) => m.body)).toEqual([
-      { kind: "platforms.sync", runId: expect.any(String), page: 2 },
+      { kind: "platforms.sync", runId: expect.any(String), page: 11 },
     ]);
 
     await drain(queue.sent);
     const synced = (await listConnections())[0];
     expect(synced).toMatchObject({
       sync_status: "success",
-      orders_count: 450,
+      orders_count: 2_500,
       progress: null,
       sync_error: null,
     });
     expect(synced.last_sync_at).not.toBeNull();
 
-    // The platform moves some orders on; a re-sync updates them in place.
+    // The platform moves some orders on; a re-sync updates them in place, every field.
     const statusesBefore = await orderStatuses(connection.id);
+    const resyncedFrom = new Date();
     await sandboxPost("/__sandbox/platforms/pepsi/advance");
     const again = await callWeb(`/api/platforms/connections/${connection.id}/sync`, {
       method: "POST",
@@ -159,7 +161,7 @@ describe("connecting a platform", () => {
     });
     expect(again.response.status).toBe(202);
     expect(await again.response.json()).toMatchObject({
-      data: { count: 450, connection: { sync_status: "syncing" } },
+      data: { count: 2_500, connection: { sync_status: "syncing" } },
     });
     // A second click while it runs starts nothing more.
     const click = await callWeb(`/api/platforms/connections/${connection.id}/sync`, {
@@ -169,11 +171,16 @@ describe("connecting a platform", () => {
     expect(click.sent).toEqual([]);
     await drain(again.sent);
     const statusesAfter = await orderStatuses(connection.id);
-    expect(statusesAfter.size).toBe(450);
+    expect(statusesAfter.size).toBe(2_500);
     expect(
       [...statusesAfter].filter(([id, status]) => statusesBefore.get(id) !== status).length,
     ).toBeGreaterThan(0);
-    expect((await listConnections())[0]).toMatchObject({ sync_status: "success", orders_count: 450 });
+    expect((await listConnections())[0]).toMatchObject({ sync_status: "success", orders_count: 2_500 });
+    const stale = await testDb()
+      .select({ id: platformOrders.id })
+      .from(platformOrders)
+      .where(and(eq(platformOrders.connectionId, connection.id), lt(platformOrders.syncedAt, resyncedFrom)));
+    expect(stale).toEqual([]);
   });
 
   it("tests the stored credentials", async () => {
@@ -196,7 +203,7 @@ describe("connecting a platform", () => {
 
   it("keeps what it loaded and marks the sync failed when the platform stops answering", async () => {
     const id = await createConnectionFor(companyId, { platformId: "mars" });
-    await sandboxPost("/__sandbox/platforms/mars/orders", { count: 300 });
+    await sandboxPost("/__sandbox/platforms/mars/orders", { count: 2_200 });
     const started = await callWeb(`/api/platforms/connections/${id}/sync`, {
       method: "POST",
       headers: auth(),
@@ -207,21 +214,21 @@ describe("connecting a platform", () => {
       { env: { JOBS: queue.queue } },
     );
     const page2 = queue.sent.map((m) => m.body);
-    expect(page2).toEqual([{ kind: "platforms.sync", runId: expect.any(String), page: 2 }]);
+    expect(page2).toEqual([{ kind: "platforms.sync", runId: expect.any(String), page: 11 }]);
     await sandboxPost("/__sandbox/failures", { provider: "platform:mars", mode: "error500" });
 
     // The first attempts are retried by the queue…
     const first = await deliver(page2, { attempts: 1, env: { JOBS: queue.queue } });
     expect(first.retryMessages).toHaveLength(1);
     expect((await listConnections()).find((c) => c.id === id)).toMatchObject({ sync_status: "syncing" });
-    // …the last one gives up with the reason, and the first page's orders stay, each whole.
+    // …the last one gives up with the reason, and the first ten pages' orders stay, each whole.
     const last = await deliver(page2, { attempts: 3, env: { JOBS: queue.queue } });
     expect(last.retryMessages).toHaveLength(0);
     expect((await listConnections()).find((c) => c.id === id)).toMatchObject({
       sync_status: "error",
       sync_error:
         "Платформа не ответила. Уже загруженные заказы сохранены; попробуйте синхронизировать позже.",
-      orders_count: 200,
+      orders_count: 2_000,
       progress: null,
     });
   });

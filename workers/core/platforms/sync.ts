@@ -1,7 +1,12 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
-import { PlatformAuthError, type PlatformOrder } from "../../providers/customer-platform";
+import {
+  PlatformAuthError,
+  type OrdersPage,
+  type PlatformOrder,
+  type PlatformSession,
+} from "../../providers/customer-platform";
 import { orderSearchText } from "../orders/orders";
 import { credentialsOf, PLATFORM_MESSAGES, startSync, type PlatformDeps } from "./connections";
 
@@ -52,38 +57,13 @@ function orderRow(run: Run, connection: Connection, order: PlatformOrder, now: D
   };
 }
 
-/** Every column a re-sync refreshes: all but the row's own id and owner. */
-const REFRESHED = [
-  "connection_id",
-  "customer_name",
-  "pickup_address",
-  "pickup_contact_name",
-  "pickup_contact_phone",
-  "pickup_longitude",
-  "pickup_latitude",
-  "delivery_address",
-  "delivery_contact_name",
-  "delivery_contact_phone",
-  "delivery_longitude",
-  "delivery_latitude",
-  "cargo_type",
-  "cargo_description",
-  "cargo_weight_kg",
-  "cargo_volume_m3",
-  "documents_required",
-  "price_kopecks",
-  "currency",
-  "payment_terms",
-  "status",
-  "vehicle_requirements",
-  "created_at",
-  "pickup_time_from",
-  "delivery_time_from",
-  "synced_at",
-  "search_text",
-] as const;
-
-const upsertSet = Object.fromEntries(REFRESHED.map((column) => [column, sql.raw(`excluded.${column}`)]));
+/** What a re-sync refreshes: every field but the row's own id and what identifies the order. */
+const KEPT = new Set(["id", "companyId", "platformId", "externalOrderId"]);
+const upsertSet = Object.fromEntries(
+  Object.entries(getTableColumns(platformOrders))
+    .filter(([field]) => !KEPT.has(field))
+    .map(([field, column]) => [field, sql.raw(`excluded.${column.name}`)]),
+);
 
 async function finish(
   db: Db,
@@ -102,12 +82,16 @@ async function finish(
     .where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ["queued", "running"])));
 }
 
+/** Pages one queue message works through before handing the rest to the next message. */
+export const PAGES_PER_MESSAGE = 10;
+
 /**
- * One step of a platform sync (queue message `platforms.sync`): fetch page `page` of the
- * connection's orders and upsert them, record progress, and ask for the next page. A step is
- * done once: the run's `step` moves from page−1 to page in one conditional update, so a
- * redelivered or duplicated message finds it taken and does nothing. A run that is no longer
- * its connection's latest is dropped.
+ * Steps of a platform sync (queue message `platforms.sync`): from page `page`, fetch each page
+ * of the connection's orders, upsert them with the run's progress, and after
+ * PAGES_PER_MESSAGE pages ask for the rest in a new message (a message per page would wait for
+ * the queue's batch window on every page). A page is done once: the run's `step` moves from
+ * page−1 to page in one conditional update, so a redelivered or duplicated message finds it
+ * taken and stops. A run that is no longer its connection's latest is dropped.
  */
 export async function syncPlatformPage(
   deps: PlatformDeps,
@@ -132,44 +116,68 @@ export async function syncPlatformPage(
     return;
   }
 
-  let page;
-  try {
-    const api = deps.platformApi(connection.platformId);
-    const session = await api.signIn(await credentialsOf(deps, connection));
-    page = await api.ordersPage(session, job.page, SYNC_PAGE_SIZE);
-  } catch (error) {
-    if (error instanceof PlatformAuthError) {
-      await finish(db, run.id, deps.now(), { status: "error", error: PLATFORM_MESSAGES.refused });
+  const api = deps.platformApi(connection.platformId);
+  let session: PlatformSession | undefined;
+  for (let pageNumber = job.page; pageNumber < job.page + PAGES_PER_MESSAGE; pageNumber++) {
+    let page;
+    try {
+      session ??= await api.signIn(await credentialsOf(deps, connection));
+      page = await api.ordersPage(session, pageNumber, SYNC_PAGE_SIZE);
+    } catch (error) {
+      if (error instanceof PlatformAuthError) {
+        await finish(db, run.id, deps.now(), { status: "error", error: PLATFORM_MESSAGES.refused });
+        return;
+      }
+      // Earlier pages of this message are done: the rest goes on in a message of its own, which
+      // the queue retries from the page that failed.
+      if (pageNumber > job.page) {
+        await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: pageNumber });
+        return;
+      }
+      if (attempt < SYNC_PAGE_ATTEMPTS) throw error;
+      console.error(
+        `platforms: sync ${run.id} page ${pageNumber} failed`,
+        error instanceof Error ? error.message : error,
+      );
+      await finish(db, run.id, deps.now(), {
+        status: "error",
+        error: "Платформа не ответила. Уже загруженные заказы сохранены; попробуйте синхронизировать позже.",
+      });
       return;
     }
-    if (attempt < SYNC_PAGE_ATTEMPTS) throw error;
-    console.error(
-      `platforms: sync ${run.id} page ${job.page} failed`,
-      error instanceof Error ? error.message : error,
-    );
-    await finish(db, run.id, deps.now(), {
-      status: "error",
-      error: "Платформа не ответила. Уже загруженные заказы сохранены; попробуйте синхронизировать позже.",
-    });
-    return;
+    const last = pageNumber >= page.totalPages;
+    if (!(await savePage(db, run, connection, pageNumber, page, deps.now()))) return;
+    if (last) return;
   }
+  await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: job.page + PAGES_PER_MESSAGE });
+}
 
-  const now = deps.now();
+/**
+ * Writes a page's orders and the run's progress together, or not at all; false when another
+ * delivery already took this page.
+ */
+async function savePage(
+  db: Db,
+  run: Run,
+  connection: Connection,
+  pageNumber: number,
+  page: OrdersPage,
+  now: number,
+) {
   const rows = page.orders.map((order) => orderRow(run, connection, order, new Date(now)));
-  const last = job.page >= page.totalPages;
-  const done = Math.min(page.total, (job.page - 1) * SYNC_PAGE_SIZE + page.orders.length);
+  const last = pageNumber >= page.totalPages;
+  const done = Math.min(page.total, (pageNumber - 1) * SYNC_PAGE_SIZE + page.orders.length);
   const progress = db
     .update(jobRuns)
     .set({
-      step: job.page,
+      step: pageNumber,
       done: last ? page.total : done,
       total: page.total,
       status: last ? "success" : "running",
       updatedAt: new Date(now),
       ...(last ? { finishedAt: new Date(now) } : {}),
     })
-    .where(and(eq(jobRuns.id, run.id), eq(jobRuns.step, job.page - 1)));
-  // The page's orders and the run's progress are written together, or not at all.
+    .where(and(eq(jobRuns.id, run.id), eq(jobRuns.step, pageNumber - 1)));
   const advanced =
     rows.length > 0
       ? (
@@ -185,9 +193,7 @@ export async function syncPlatformPage(
           ])
         )[1]
       : await progress;
-  if (!last && advanced.rowsAffected === 1) {
-    await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: job.page + 1 });
-  }
+  return advanced.rowsAffected === 1;
 }
 
 /**
