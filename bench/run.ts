@@ -1,20 +1,11 @@
 // `npm run bench`: requests/second and p50/p99 latency of the dynamic pages against the same
 // bytes served as static assets by the same workerd. See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../scripts/lib/processes";
-import { ROOT, startStack, type Stack } from "../scripts/lib/stack";
+import { ROOT, type Stack } from "../scripts/lib/stack";
+import { envNumber, environment, fixed, runBench, startBenchStack, table, writeResults } from "./harness";
 import { runLoad, type LoadResult } from "./load";
-
-function envNumber(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min)
-    throw new Error(`${name} must be a number >= ${min}, got "${raw}"`);
-  return value;
-}
 
 const seconds = envNumber("BENCH_SECONDS", 10, 1);
 const concurrency = Math.floor(envNumber("BENCH_CONCURRENCY", 16, 1));
@@ -40,41 +31,8 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    log(`${signal}: stopping…`);
-    void cleanup().then(() => process.exit(130));
-  });
-}
-
-// Hard upper bound for the whole run: two stack starts plus four warm-ups and measurements.
-const watchdogMs = (300 + 4 * (warmupSeconds + seconds + 15)) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`[bench] gave up after ${watchdogMs / 1000} s`);
-  void cleanup().then(() => process.exit(1));
-}, watchdogMs);
-
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
-}
-
 async function start(): Promise<Stack> {
-  const [port, sandboxPort, sqldPort, inspectorPort] = await distinctFreePorts(4);
-  log(`starting the stack on 127.0.0.1:${port}…`);
-  const started = Date.now();
-  stack = await startStack({
-    port,
-    sandboxPort,
-    sqldPort,
-    inspectorPort,
-    dataDir,
-    cronTickSeconds: 60,
-    quiet: true,
-    log: (line) => console.log(`[stack] ${line}`),
-  });
-  log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  stack = await startBenchStack(dataDir, log);
   return stack;
 }
 
@@ -110,15 +68,6 @@ async function staticUrl(web: string, path: string, expected: Buffer): Promise<s
 }
 
 type Row = { name: string; kind: "dynamic" | "static"; path: string; result: LoadResult };
-
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
-}
-
-const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
 async function main() {
   log(`concurrency ${concurrency}, ${warmupSeconds} s warm-up + ${seconds} s per target, data in ${dataDir}`);
@@ -195,39 +144,14 @@ async function main() {
     }
   }
 
-  const timestamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const resultsDir = join(ROOT, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `${timestamp}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        timestamp: new Date().toISOString(),
-        config: { concurrency, warmupSeconds, durationSeconds: seconds },
-        environment: {
-          node: process.version,
-          platform: process.platform,
-          arch: process.arch,
-          cpus: cpus().length,
-          server: "wrangler dev",
-        },
-        targets: rows.map(({ name, kind, path, result }) => ({ name, kind, path, ...result })),
-        ratios,
-      },
-      null,
-      2,
-    ) + "\n",
-  );
+  const file = writeResults("", {
+    config: { concurrency, warmupSeconds, durationSeconds: seconds },
+    environment: environment(),
+    targets: rows.map(({ name, kind, path, result }) => ({ name, kind, path, ...result })),
+    ratios,
+  });
   log(`results written to ${file}`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  clearTimeout(watchdog);
-}
+// Hard upper bound for the whole run: two stack starts plus four warm-ups and measurements.
+await runBench("bench", main, cleanup, (300 + 4 * (warmupSeconds + seconds + 15)) * 1000);
