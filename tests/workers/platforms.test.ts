@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { jobRuns, platformConnections, platformOrders } from "../../db/schema";
 import type { ConnectionView } from "../../workers/core/platforms/connections";
+import { PAGES_PER_MESSAGE, SYNC_PAGE_SIZE } from "../../workers/core/platforms/sync";
 import {
   callWeb,
   createCompanyUser,
@@ -15,6 +16,9 @@ import {
 } from "./support";
 
 const sandbox = inject("sandboxUrl");
+/** Orders one sync message loads, and a platform with two pages more than that. */
+const FIRST_MESSAGE = PAGES_PER_MESSAGE * SYNC_PAGE_SIZE;
+const TOTAL = FIRST_MESSAGE + 2 * SYNC_PAGE_SIZE;
 const DEMO = { username: "demo", password: "platform-demo-2025" };
 
 const sandboxPost = (path: string, body: unknown = {}) =>
@@ -100,8 +104,8 @@ describe("connecting a platform", () => {
   });
 
   it("connects, syncs every page as a job with progress, and re-syncs without duplicates", async () => {
-    // 13 pages of 200: one message works through 10, the next message the rest.
-    await sandboxPost("/__sandbox/platforms/pepsi/orders", { count: 2_500 });
+    // Two more pages than one message works through.
+    await sandboxPost("/__sandbox/platforms/pepsi/orders", { count: TOTAL });
     const created = await callWeb(
       "/api/platforms/connections",
       postJson({ platform_id: "pepsi", connection_name: "PepsiCo — Домодедово", credentials: DEMO }, auth()),
@@ -121,7 +125,7 @@ describe("connecting a platform", () => {
       .where(eq(platformConnections.id, connection.id));
     expect(row.credentials).not.toContain("platform-demo");
 
-    // Pages 1–10 of 13: progress shows while the rest waits in the queue.
+    // The first message's pages are in; progress shows while the rest waits in the queue.
     const queue = recordingQueue();
     await deliver(
       created.sent.map((m) => m.body),
@@ -129,23 +133,23 @@ describe("connecting a platform", () => {
     );
     expect((await listConnections())[0]).toMatchObject({
       sync_status: "syncing",
-      progress: { done: 2_000, total: 2_500 },
-      orders_count: 2_000,
+      progress: { done: FIRST_MESSAGE, total: TOTAL },
+      orders_count: FIRST_MESSAGE,
     });
-    // A redelivered message does nothing twice: no second request for page 11.
+    // A redelivered message does nothing twice: no second request for the next page.
     await deliver(
       created.sent.map((m) => m.body),
       { env: { JOBS: queue.queue } },
     );
     expect(queue.sent.map((m) => m.body)).toEqual([
-      { kind: "platforms.sync", runId: expect.any(String), page: 11 },
+      { kind: "platforms.sync", runId: expect.any(String), page: PAGES_PER_MESSAGE + 1 },
     ]);
 
     await drain(queue.sent);
     const synced = (await listConnections())[0];
     expect(synced).toMatchObject({
       sync_status: "success",
-      orders_count: 2_500,
+      orders_count: TOTAL,
       progress: null,
       sync_error: null,
     });
@@ -161,7 +165,7 @@ describe("connecting a platform", () => {
     });
     expect(again.response.status).toBe(202);
     expect(await again.response.json()).toMatchObject({
-      data: { count: 2_500, connection: { sync_status: "syncing" } },
+      data: { count: TOTAL, connection: { sync_status: "syncing" } },
     });
     // A second click while it runs starts nothing more.
     const click = await callWeb(`/api/platforms/connections/${connection.id}/sync`, {
@@ -171,11 +175,11 @@ describe("connecting a platform", () => {
     expect(click.sent).toEqual([]);
     await drain(again.sent);
     const statusesAfter = await orderStatuses(connection.id);
-    expect(statusesAfter.size).toBe(2_500);
+    expect(statusesAfter.size).toBe(TOTAL);
     expect(
       [...statusesAfter].filter(([id, status]) => statusesBefore.get(id) !== status).length,
     ).toBeGreaterThan(0);
-    expect((await listConnections())[0]).toMatchObject({ sync_status: "success", orders_count: 2_500 });
+    expect((await listConnections())[0]).toMatchObject({ sync_status: "success", orders_count: TOTAL });
     const stale = await testDb()
       .select({ id: platformOrders.id })
       .from(platformOrders)
@@ -203,7 +207,7 @@ describe("connecting a platform", () => {
 
   it("keeps what it loaded and marks the sync failed when the platform stops answering", async () => {
     const id = await createConnectionFor(companyId, { platformId: "mars" });
-    await sandboxPost("/__sandbox/platforms/mars/orders", { count: 2_200 });
+    await sandboxPost("/__sandbox/platforms/mars/orders", { count: FIRST_MESSAGE + 100 });
     const started = await callWeb(`/api/platforms/connections/${id}/sync`, {
       method: "POST",
       headers: auth(),
@@ -214,21 +218,23 @@ describe("connecting a platform", () => {
       { env: { JOBS: queue.queue } },
     );
     const page2 = queue.sent.map((m) => m.body);
-    expect(page2).toEqual([{ kind: "platforms.sync", runId: expect.any(String), page: 11 }]);
+    expect(page2).toEqual([
+      { kind: "platforms.sync", runId: expect.any(String), page: PAGES_PER_MESSAGE + 1 },
+    ]);
     await sandboxPost("/__sandbox/failures", { provider: "platform:mars", mode: "error500" });
 
     // The first attempts are retried by the queue…
     const first = await deliver(page2, { attempts: 1, env: { JOBS: queue.queue } });
     expect(first.retryMessages).toHaveLength(1);
     expect((await listConnections()).find((c) => c.id === id)).toMatchObject({ sync_status: "syncing" });
-    // …the last one gives up with the reason, and the first ten pages' orders stay, each whole.
+    // …the last one gives up with the reason, and the first message's orders stay, each whole.
     const last = await deliver(page2, { attempts: 3, env: { JOBS: queue.queue } });
     expect(last.retryMessages).toHaveLength(0);
     expect((await listConnections()).find((c) => c.id === id)).toMatchObject({
       sync_status: "error",
       sync_error:
         "Платформа не ответила. Уже загруженные заказы сохранены; попробуйте синхронизировать позже.",
-      orders_count: 2_000,
+      orders_count: FIRST_MESSAGE,
       progress: null,
     });
   });

@@ -82,16 +82,19 @@ async function finish(
     .where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ["queued", "running"])));
 }
 
-/** Pages one queue message works through before handing the rest to the next message. */
-export const PAGES_PER_MESSAGE = 10;
+/** Pages one queue message works through at most (10,000 orders)… */
+export const PAGES_PER_MESSAGE = 50;
+/** …and for at most this long, before handing the rest to the next message. */
+const MESSAGE_BUDGET_MS = 20_000;
 
 /**
  * Steps of a platform sync (queue message `platforms.sync`): from page `page`, fetch each page
- * of the connection's orders, upsert them with the run's progress, and after
- * PAGES_PER_MESSAGE pages ask for the rest in a new message (a message per page would wait for
- * the queue's batch window on every page). A page is done once: the run's `step` moves from
- * page−1 to page in one conditional update, so a redelivered or duplicated message finds it
- * taken and stops. A run that is no longer its connection's latest is dropped.
+ * of the connection's orders and upsert them with the run's progress; the next page is fetched
+ * while the current one is written. After PAGES_PER_MESSAGE pages or MESSAGE_BUDGET_MS the
+ * rest goes to a new message (a message per page would wait for the queue's batch window on
+ * every page). A page is done once: the run's `step` moves from page−1 to page in one
+ * conditional update, so a redelivered or duplicated message finds it taken and stops. A run
+ * that is no longer its connection's latest is dropped.
  */
 export async function syncPlatformPage(
   deps: PlatformDeps,
@@ -99,6 +102,7 @@ export async function syncPlatformPage(
   attempt: number,
 ): Promise<void> {
   const { db } = deps;
+  const started = deps.now();
   const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, job.runId));
   if (!run || run.status === "success" || run.status === "error" || run.step >= job.page) return;
   const [connection] = await db
@@ -118,11 +122,15 @@ export async function syncPlatformPage(
 
   const api = deps.platformApi(connection.platformId);
   let session: PlatformSession | undefined;
-  for (let pageNumber = job.page; pageNumber < job.page + PAGES_PER_MESSAGE; pageNumber++) {
+  const fetchPage = async (pageNumber: number) => {
+    session ??= await api.signIn(await credentialsOf(deps, connection));
+    return api.ordersPage(session, pageNumber, SYNC_PAGE_SIZE);
+  };
+  let pending = fetchPage(job.page);
+  for (let pageNumber = job.page; ; pageNumber++) {
     let page;
     try {
-      session ??= await api.signIn(await credentialsOf(deps, connection));
-      page = await api.ordersPage(session, pageNumber, SYNC_PAGE_SIZE);
+      page = await pending;
     } catch (error) {
       if (error instanceof PlatformAuthError) {
         await finish(db, run.id, deps.now(), { status: "error", error: PLATFORM_MESSAGES.refused });
@@ -146,10 +154,20 @@ export async function syncPlatformPage(
       return;
     }
     const last = pageNumber >= page.totalPages;
+    const goOn =
+      !last && pageNumber + 1 < job.page + PAGES_PER_MESSAGE && deps.now() - started < MESSAGE_BUDGET_MS;
+    if (goOn) {
+      pending = fetchPage(pageNumber + 1);
+      // Awaited on the next turn; this only keeps a failure meanwhile from going unhandled.
+      pending.catch(() => undefined);
+    }
     if (!(await savePage(db, run, connection, pageNumber, page, deps.now()))) return;
     if (last) return;
+    if (!goOn) {
+      await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: pageNumber + 1 });
+      return;
+    }
   }
-  await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: job.page + PAGES_PER_MESSAGE });
 }
 
 /**
