@@ -37,6 +37,7 @@ import { isOrderPriority, ORDER_PRIORITY } from "~/components/orders/order-prese
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { requireCaller } from "~/lib/session.server";
+import { LoadError } from "~/components/ui/load-error";
 
 export const meta: MetaFunction = () => [{ title: "Заказы — Рейс" }];
 
@@ -274,16 +275,7 @@ export function ErrorBoundary() {
   return (
     <div className="max-w-6xl space-y-4">
       <h1 className="text-2xl font-semibold">Управление заказами</h1>
-      <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
-        <p className="font-medium">Не удалось загрузить заказы</p>
-        <p className="mt-1 text-sm">Обновите страницу или попробуйте позже.</p>
-        <a
-          href="/dashboard/orders"
-          className="mt-3 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-100"
-        >
-          Обновить
-        </a>
-      </div>
+      <LoadError title="Не удалось загрузить заказы" href="/dashboard/orders" />
     </div>
   );
 }

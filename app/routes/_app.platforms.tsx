@@ -36,6 +36,7 @@ import { Modal } from "~/components/ui/modal";
 import { plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
 import { setToast, type Toast } from "~/lib/toast.server";
+import { LoadError } from "~/components/ui/load-error";
 
 export const meta: MetaFunction = () => [{ title: "Платформы — Рейс" }];
 
@@ -358,16 +359,7 @@ export function ErrorBoundary() {
   return (
     <div className="max-w-5xl space-y-4">
       <h1 className="text-2xl font-semibold">Платформы</h1>
-      <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
-        <p className="font-medium">Не удалось загрузить данные о платформах</p>
-        <p className="mt-1 text-sm">Обновите страницу или попробуйте позже.</p>
-        <a
-          href="/platforms"
-          className="mt-3 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-100"
-        >
-          Обновить
-        </a>
-      </div>
+      <LoadError title="Не удалось загрузить данные о платформах" href="/platforms" />
     </div>
   );
 }

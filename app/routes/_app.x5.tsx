@@ -21,6 +21,7 @@ import { X5LoginForm } from "~/components/x5/x5-login-form";
 import { X5TokenPanel } from "~/components/x5/x5-token-panel";
 import { requireCaller } from "~/lib/session.server";
 import { setToast, type Toast } from "~/lib/toast.server";
+import { LoadError } from "~/components/ui/load-error";
 
 export const meta: MetaFunction = () => [{ title: "Интеграция с X5 — Рейс" }];
 
@@ -157,16 +158,7 @@ export function ErrorBoundary() {
   return (
     <div className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold">Интеграция с X5</h1>
-      <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
-        <p className="font-medium">Не удалось загрузить данные</p>
-        <p className="mt-1 text-sm">Обновите страницу или попробуйте позже.</p>
-        <a
-          href="/x5"
-          className="mt-3 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-100"
-        >
-          Обновить
-        </a>
-      </div>
+      <LoadError title="Не удалось загрузить данные" href="/x5" />
     </div>
   );
 }

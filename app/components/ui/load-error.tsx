@@ -1,0 +1,18 @@
+/**
+ * What a signed-in page shows when its data cannot be loaded: what failed, and a plain link
+ * that loads the page again (it works even when the app's scripts did not).
+ */
+export function LoadError({ title, href }: { title: string; href: string }) {
+  return (
+    <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800 ring-1 ring-red-200">
+      <p className="font-medium">{title}</p>
+      <p className="mt-1 text-sm">Обновите страницу или попробуйте позже.</p>
+      <a
+        href={href}
+        className="mt-3 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-100"
+      >
+        Обновить
+      </a>
+    </div>
+  );
+}
