@@ -35,7 +35,7 @@ describe("demo platforms", () => {
       .select({ companyId: users.companyId })
       .from(users)
       .where(eq(users.email, DEMO_ACCOUNTS.director.email));
-    const connections = await listConnections(db(), director.companyId);
+    const connections = await listConnections(db(), director.companyId, Date.now());
     expect(connections.map((c) => [c.platform_id, c.sync_status, c.orders_count]).sort()).toEqual([
       ["magnit", "success", 240],
       ["x5", "success", 240],

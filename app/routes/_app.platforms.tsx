@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
   return {
     platforms: listPlatforms(),
-    connections: await listConnections(context.db, user.company.id),
+    connections: await listConnections(context.db, user.company.id, Date.now()),
   };
 }
 

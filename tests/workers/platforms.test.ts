@@ -264,6 +264,42 @@ describe("connecting a platform", () => {
     expect(refreshed).not.toContain(fresh);
   });
 
+  it("takes a sync that stopped moving as lost: says so, and the hourly refresh starts a new one", async () => {
+    const id = await createConnectionFor(companyId, { platformId: "sber_logistics" });
+    const longAgo = new Date(Date.now() - 20 * 60 * 1000);
+    await testDb().insert(jobRuns).values({
+      id: crypto.randomUUID(),
+      companyId,
+      kind: "platforms.sync",
+      subjectId: id,
+      status: "running",
+      step: 3,
+      done: 600,
+      total: 2_000,
+      createdAt: longAgo,
+      updatedAt: longAgo,
+    });
+    expect((await listConnections()).find((c) => c.id === id)).toMatchObject({
+      sync_status: "error",
+      sync_error: "Синхронизация прервалась. Запустите её снова.",
+      progress: null,
+    });
+
+    const queue = recordingQueue();
+    await deliver([{ kind: "platforms.refresh" }], { env: { JOBS: queue.queue } });
+    const runs = await testDb()
+      .select({ subjectId: jobRuns.subjectId })
+      .from(jobRuns)
+      .where(
+        inArray(
+          jobRuns.id,
+          queue.sent.map((m) => (m.body.kind === "platforms.sync" ? m.body.runId : "")),
+        ),
+      );
+    expect(runs.map((run) => run.subjectId)).toContain(id);
+    expect((await listConnections()).find((c) => c.id === id)).toMatchObject({ sync_status: "syncing" });
+  });
+
   it("answers another company's connection with 404 and touches nothing", async () => {
     const other = await createCompanyUser();
     const theirs = await createConnectionFor(other.companyId);

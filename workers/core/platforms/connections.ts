@@ -75,14 +75,30 @@ export function credentialsOf(
 type ConnectionRow = typeof platformConnections.$inferSelect;
 type RunRow = typeof jobRuns.$inferSelect;
 
+/**
+ * An unfinished run that has not moved for this long is taken as lost (its messages died): a
+ * new sync may start, and the connection says so instead of "syncing" forever.
+ */
+export const STALE_RUN_MS = 15 * 60 * 1000;
+const LOST_RUN_MESSAGE = "Синхронизация прервалась. Запустите её снова.";
+
+/** Whether the run is still going: unfinished and moved within STALE_RUN_MS. */
+export function isLive(run: Pick<RunRow, "status" | "updatedAt">, now: number): boolean {
+  return (
+    (run.status === "queued" || run.status === "running") && now - run.updatedAt.getTime() < STALE_RUN_MS
+  );
+}
+
 function toView(
   connection: ConnectionRow,
   latest: RunRow | undefined,
   lastFinished: Date | null,
   orders: number,
+  now: number,
 ) {
   const platform = platformById(connection.platformId)!;
-  const running = latest && (latest.status === "queued" || latest.status === "running");
+  const running = latest !== undefined && isLive(latest, now);
+  const lost = latest !== undefined && !running && latest.status !== "success" && latest.status !== "error";
   const view: ConnectionView = {
     id: connection.id,
     platform_id: connection.platformId,
@@ -91,7 +107,7 @@ function toView(
     connection_name: connection.connectionName,
     sync_status: !latest ? "none" : running ? "syncing" : latest.status === "success" ? "success" : "error",
     last_sync_at: lastFinished?.toISOString() ?? null,
-    sync_error: latest?.status === "error" ? latest.error : null,
+    sync_error: lost ? LOST_RUN_MESSAGE : latest?.status === "error" ? latest.error : null,
     website_url: platform.website_url,
     orders_count: orders,
     progress: running ? { done: latest.done, total: latest.total } : null,
@@ -101,7 +117,7 @@ function toView(
 }
 
 /** The company's connections with their latest sync, newest first. */
-export async function listConnections(db: Db, companyId: string): Promise<ConnectionView[]> {
+export async function listConnections(db: Db, companyId: string, now: number): Promise<ConnectionView[]> {
   const connections = await db
     .select()
     .from(platformConnections)
@@ -140,6 +156,7 @@ export async function listConnections(db: Db, companyId: string): Promise<Connec
       latestRun.get(connection.id),
       finishedAt.get(connection.id) ?? null,
       ordersOf.get(connection.id) ?? 0,
+      now,
     ),
   );
 }
@@ -156,8 +173,8 @@ export async function findConnection(
   return row;
 }
 
-async function viewOf(db: Db, companyId: string, id: string): Promise<ConnectionView> {
-  const view = (await listConnections(db, companyId)).find((connection) => connection.id === id);
+async function viewOf(db: Db, companyId: string, id: string, now: number): Promise<ConnectionView> {
+  const view = (await listConnections(db, companyId, now)).find((connection) => connection.id === id);
   if (!view) throw new Error(`connection ${id} vanished`);
   return view;
 }
@@ -201,8 +218,9 @@ export async function createConnection(
     credentials: await sealCredentials(deps.credentialsKey, { id, companyId }, input.credentials),
     createdAt: new Date(deps.now()),
   });
-  await startSync(deps, companyId, id);
-  return { ok: true, connection: await viewOf(deps.db, companyId, id) };
+  const connection = await startSync(deps, companyId, id);
+  if (!connection) throw new Error(`connection ${id} vanished`);
+  return { ok: true, connection };
 }
 
 /** Whether the stored credentials still open the platform (spec: `data.connected`). */
@@ -216,9 +234,6 @@ export async function testConnection(
   const check = await checkCredentials(deps, connection.platformId, await credentialsOf(deps, connection));
   return check.ok ? { connected: true } : { connected: false, message: check.message };
 }
-
-/** A run older than this that never finished is taken as lost: a new sync may start. */
-const STALE_RUN_MS = 15 * 60 * 1000;
 
 /**
  * Starts a sync of the connection's orders as a job, or returns the one already running (a
@@ -238,11 +253,7 @@ export async function startSync(
     .where(eq(jobRuns.subjectId, id))
     .orderBy(desc(jobRuns.createdAt))
     .limit(1);
-  const running =
-    latest &&
-    (latest.status === "queued" || latest.status === "running") &&
-    now - latest.updatedAt.getTime() < STALE_RUN_MS;
-  if (!running) {
+  if (!latest || !isLive(latest, now)) {
     const runId = crypto.randomUUID();
     await deps.db.insert(jobRuns).values({
       id: runId,
@@ -267,7 +278,7 @@ export async function startSync(
       throw error;
     }
   }
-  return viewOf(deps.db, companyId, id);
+  return viewOf(deps.db, companyId, id, now);
 }
 
 /** Disconnects a platform: its credentials, sync runs, synced orders and their payment requests go with it. */

@@ -8,7 +8,7 @@ import {
   type PlatformSession,
 } from "../../providers/customer-platform";
 import { orderSearchText } from "../orders/orders";
-import { credentialsOf, PLATFORM_MESSAGES, startSync, type PlatformDeps } from "./connections";
+import { credentialsOf, PLATFORM_MESSAGES, STALE_RUN_MS, startSync, type PlatformDeps } from "./connections";
 
 /** Orders asked for per page (the protocol allows up to 500). */
 export const SYNC_PAGE_SIZE = 200;
@@ -216,7 +216,7 @@ async function savePage(
 
 /**
  * The scheduled refresh: starts a sync of every connection whose last sync is older than an
- * hour (or that never synced) and that is not syncing now.
+ * hour (or that never finished one) and that is not syncing now (a lost run does not count).
  */
 export async function refreshStaleConnections(deps: PlatformDeps): Promise<number> {
   const now = deps.now();
@@ -224,7 +224,7 @@ export async function refreshStaleConnections(deps: PlatformDeps): Promise<numbe
     .select({ id: platformConnections.id, companyId: platformConnections.companyId })
     .from(platformConnections)
     .where(
-      sql`NOT EXISTS (SELECT 1 FROM ${jobRuns} r WHERE r.subject_id = ${platformConnections.id} AND (r.status IN ('queued', 'running') OR r.created_at > ${now - REFRESH_AFTER_MS}))`,
+      sql`NOT EXISTS (SELECT 1 FROM ${jobRuns} r WHERE r.subject_id = ${platformConnections.id} AND ((r.status IN ('queued', 'running') AND r.updated_at > ${now - STALE_RUN_MS}) OR r.finished_at > ${now - REFRESH_AFTER_MS}))`,
     );
   for (const connection of stale) await startSync(deps, connection.companyId, connection.id);
   return stale.length;

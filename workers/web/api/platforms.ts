@@ -20,7 +20,9 @@ const platformDeps = (c: Context<AppBindings>) => platformDepsFor(c.env, c.get("
 /** Customer platforms and the company's connections to them (spec 1 §2 Platforms, §7). */
 export const platformsRoutes = new Hono<AppBindings>()
   .get("/", (c) => ok(c, listPlatforms()))
-  .get("/connections", async (c) => ok(c, await listConnections(c.get("db"), callerOf(c).user.company.id)))
+  .get("/connections", async (c) =>
+    ok(c, await listConnections(c.get("db"), callerOf(c).user.company.id, Date.now())),
+  )
   .post("/connections", async (c) => {
     const body = await readJson(c, newConnectionSchema);
     if (!body.ok) return body.response;
