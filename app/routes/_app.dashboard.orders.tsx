@@ -36,8 +36,8 @@ import { OrderPagination } from "~/components/orders/order-pagination";
 import { isOrderPriority, ORDER_PRIORITY } from "~/components/orders/order-presentation";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { requireCaller } from "~/lib/session.server";
 import { LoadError } from "~/components/ui/load-error";
+import { requireCaller } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Заказы — Рейс" }];
 

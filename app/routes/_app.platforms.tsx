@@ -33,10 +33,10 @@ import { ConnectionCard } from "~/components/platforms/connection-card";
 import { useSyncProgress } from "~/components/platforms/use-sync-progress";
 import { Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
+import { LoadError } from "~/components/ui/load-error";
 import { plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
 import { setToast, type Toast } from "~/lib/toast.server";
-import { LoadError } from "~/components/ui/load-error";
 
 export const meta: MetaFunction = () => [{ title: "Платформы — Рейс" }];
 

@@ -19,9 +19,9 @@ import { x5DepsFor } from "../../workers/web/lib/x5-deps";
 import { X5ApiDocs } from "~/components/x5/x5-api-docs";
 import { X5LoginForm } from "~/components/x5/x5-login-form";
 import { X5TokenPanel } from "~/components/x5/x5-token-panel";
+import { LoadError } from "~/components/ui/load-error";
 import { requireCaller } from "~/lib/session.server";
 import { setToast, type Toast } from "~/lib/toast.server";
-import { LoadError } from "~/components/ui/load-error";
 
 export const meta: MetaFunction = () => [{ title: "Интеграция с X5 — Рейс" }];
 

@@ -143,6 +143,12 @@ const exampleOrder = example<OrderView>({
 
 const orderIdParam = z.object({ id: z.string().describe("Идентификатор заказа (id из списка заказов)") });
 
+const exampleX5Auth = example<X5Auth>({
+  token: "x5.eyJzdWIiOiJjYXJyaWVyQHg1LmRlbW8ifQ…",
+  expires: "2026-11-23T10:15:00.000Z",
+  user: { userName: "carrier@x5.demo" },
+});
+
 const exampleConnection = example<ConnectionView>({
   id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
   platform_id: "magnit",
@@ -496,11 +502,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: x5AuthSchema,
     success: {
       status: 200,
-      data: example<X5Auth>({
-        token: "x5.eyJzdWIiOiJjYXJyaWVyQHg1LmRlbW8ifQ…",
-        expires: "2026-11-23T10:15:00.000Z",
-        user: { userName: "carrier@x5.demo" },
-      }),
+      data: exampleX5Auth,
     },
     errors: [401, 422, 503],
   },
@@ -513,11 +515,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     requires: "x5-token",
     success: {
       status: 200,
-      data: example<X5Auth>({
-        token: "x5.eyJzdWIiOiJjYXJyaWVyQHg1LmRlbW8ifQ…",
-        expires: "2026-11-23T10:15:00.000Z",
-        user: { userName: "carrier@x5.demo" },
-      }),
+      data: exampleX5Auth,
     },
     errors: [401, 404],
   },
