@@ -35,6 +35,7 @@ export default defineConfig({
                 ...Object.fromEntries(
                   PLATFORM_IDS.map((id) => [platformUrlVar(id), `${inject("sandboxUrl")}/platforms/${id}`]),
                 ),
+                EDO_API_URL: `${inject("sandboxUrl")}/edo`,
               },
               // The cron Worker is tested by calling its handler; the web Worker's binding to it
               // only serves the local dev route.

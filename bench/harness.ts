@@ -1,7 +1,7 @@
 // What every benchmark here shares: settings from the environment, a stack of its own on free
 // ports, cleanup however the run ends, the printed table and the JSON result file.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../scripts/lib/processes";
 import { ROOT, startStack, type Stack } from "../scripts/lib/stack";
@@ -40,6 +40,31 @@ export async function startBenchStack(dataDir: string, log: (line: string) => vo
   });
   log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return stack;
+}
+
+/**
+ * A bench's own stack with its data in a new temporary directory: `start` starts it
+ * (startBenchStack), `cleanup` stops it and removes the directory, whenever it is called.
+ */
+export function ownStack(name: string, log: (line: string) => void) {
+  const dataDir = mkdtempSync(join(tmpdir(), `reys-${name.replace(/\W+/g, "-")}-`));
+  let stack: Stack | undefined;
+  return {
+    dataDir,
+    async start(): Promise<Stack> {
+      stack = await startBenchStack(dataDir, log);
+      return stack;
+    },
+    async cleanup(): Promise<void> {
+      const running = stack;
+      stack = undefined;
+      if (running)
+        await running
+          .stop()
+          .catch((error: unknown) => console.error(`[${name}] stop failed: ${String(error)}`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

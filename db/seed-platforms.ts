@@ -1,10 +1,7 @@
-import { eq } from "drizzle-orm";
 import { createConnection, type PlatformDeps } from "../workers/core/platforms/connections";
 import { syncPlatformPage } from "../workers/core/platforms/sync";
 import { authenticateX5 } from "../workers/core/x5/x5";
-import type { JobMessage } from "../workers/core/jobs/messages";
-import { DEMO_ACCOUNTS } from "./seed";
-import { appMeta, users } from "./schema";
+import { localQueue, seedDirectorOnce } from "./seed-once";
 
 const SEEDED_KEY = "demo_platforms_seeded_at";
 
@@ -25,39 +22,23 @@ const DEMO_CONNECTIONS = [
  * Workers are not up yet), and gets an X5 token for /x5. Once per database, like the demo
  * accounts; returns whether it ran.
  */
-export async function seedDemoPlatforms(deps: Omit<PlatformDeps, "enqueue">): Promise<boolean> {
-  const { db } = deps;
-  const done = await db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
-  if (done.length > 0) return false;
-  const [director] = await db
-    .select({ companyId: users.companyId })
-    .from(users)
-    .where(eq(users.email, DEMO_ACCOUNTS.director.email));
-  if (!director) return false;
-  const queue: JobMessage[] = [];
-  const local: PlatformDeps = {
-    ...deps,
-    enqueue: async (message) => {
-      queue.push(message);
-    },
-  };
-  for (const connection of DEMO_CONNECTIONS) {
-    const created = await createConnection(local, director.companyId, {
-      ...connection,
-      credentials: SANDBOX_LOGIN,
+export function seedDemoPlatforms(deps: Omit<PlatformDeps, "enqueue">): Promise<boolean> {
+  return seedDirectorOnce(deps.db, SEEDED_KEY, deps.now(), async (companyId) => {
+    const queue = localQueue();
+    const local: PlatformDeps = { ...deps, enqueue: queue.enqueue };
+    for (const connection of DEMO_CONNECTIONS) {
+      const created = await createConnection(local, companyId, {
+        ...connection,
+        credentials: SANDBOX_LOGIN,
+      });
+      if (!created.ok)
+        throw new Error(`demo ${connection.platform_id} connection failed: ${created.message}`);
+    }
+    await queue.drain(async (message) => {
+      if (message.kind === "platforms.sync") await syncPlatformPage(local, message, 1);
     });
-    if (!created.ok) throw new Error(`demo ${connection.platform_id} connection failed: ${created.message}`);
-  }
-  for (let message = queue.shift(); message; message = queue.shift()) {
-    if (message.kind === "platforms.sync") await syncPlatformPage(local, message, 1);
-  }
-  // The X5 integration page (/x5) connected too, with the sandbox's X5 carrier login.
-  const x5 = await authenticateX5(
-    { ...deps, x5: deps.platformApi("x5") },
-    director.companyId,
-    SANDBOX_X5_LOGIN,
-  );
-  if (!x5.ok) throw new Error(`demo X5 token failed: ${x5.message}`);
-  await db.insert(appMeta).values({ key: SEEDED_KEY, value: new Date(deps.now()).toISOString() });
-  return true;
+    // The X5 integration page (/x5) connected too, with the sandbox's X5 carrier login.
+    const x5 = await authenticateX5({ ...deps, x5: deps.platformApi("x5") }, companyId, SANDBOX_X5_LOGIN);
+    if (!x5.ok) throw new Error(`demo X5 token failed: ${x5.message}`);
+  });
 }

@@ -28,5 +28,6 @@ type JobsEnv = Pick<
   | "PEPSI_API_URL"
   | "MARS_API_URL"
   | "SBER_LOGISTICS_API_URL"
+  | "EDO_API_URL"
 >;
 type CronEnv = Pick<Env, "JOBS" | "APP_ENV">;

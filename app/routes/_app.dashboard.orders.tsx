@@ -27,6 +27,7 @@ import {
   type OrdersQuery,
   type OrderView,
 } from "../../workers/core/orders/orders";
+import { findEdoConnection, tokenAlive } from "../../workers/core/edo/connection";
 import { listPlatforms } from "../../workers/core/platforms/catalogue";
 import { EdoConnectionBanner, type EdoConnectionState } from "~/components/orders/edo-connection-banner";
 import { OrderCard, type OrderListItem, type OrderPlatform } from "~/components/orders/order-card";
@@ -79,9 +80,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = user.company.id;
   const url = new URL(request.url);
   const query = ordersQueryOf(url.searchParams);
-  const [{ orders, total }, metrics] = await Promise.all([
+  const [{ orders, total }, metrics, edoConnection] = await Promise.all([
     listOrders(context.db, companyId, query),
     orderMetrics(context.db, companyId),
+    findEdoConnection(context.db, companyId),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (query.page > pageCount) {
@@ -90,8 +92,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (pageCount === 1) url.searchParams.delete("page");
     throw redirect(`${url.pathname}${url.search}`);
   }
-  // EDO (spec 2 §2.3) is not built yet, so no company has a saved EDO login.
-  const edo = { status: "disconnected" } as EdoConnectionState;
+  const edo: EdoConnectionState =
+    edoConnection && tokenAlive(edoConnection, Date.now())
+      ? { status: "connected", login: edoConnection.login }
+      : { status: "disconnected" };
   return {
     orders: orders.map(toListItem),
     total,
@@ -194,7 +198,19 @@ export default function Orders() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Управление заказами</h1>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          <Button type="button" variant="secondary" onClick={() => setConfirmingSync(true)}>
+          {/* Matching EDO documents with orders (POST /api/edo/sync-to-orders) comes with the
+              EDO content issue; until then a connected company cannot start it. */}
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={edo.status === "connected"}
+            title={
+              edo.status === "connected"
+                ? "Сопоставление документов ЭДО с заказами скоро появится"
+                : undefined
+            }
+            onClick={() => setConfirmingSync(true)}
+          >
             Синхронизировать ЭДО
           </Button>
           <Button
@@ -262,8 +278,7 @@ export default function Orders() {
           title="Синхронизировать все ЭДО документы с заказами?"
           confirmLabel="Синхронизировать"
           onClose={() => setConfirmingSync(false)}
-          // Syncing needs a saved EDO login (spec 2 §5), and none can be saved before the EDO
-          // section exists: until then the sync stops here.
+          // Syncing needs a saved EDO login (spec 2 §5): without one the sync stops here.
           onConfirm={() => toast.error(EDO_LOGIN_FIRST)}
         />
       ) : null}

@@ -3,3 +3,4 @@ export * from "./jobs";
 export * from "./payments";
 export * from "./auth";
 export * from "./platforms";
+export * from "./edo";

@@ -28,7 +28,7 @@ export const jobRuns = sqliteTable(
     companyId: text("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["platforms.sync"] }).notNull(),
+    kind: text("kind", { enum: ["platforms.sync", "edo.sync"] }).notNull(),
     /** What the run works on, e.g. the platform connection's id. */
     subjectId: text("subject_id").notNull(),
     status: text("status", { enum: ["queued", "running", "success", "error"] }).notNull(),

@@ -5,7 +5,9 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../db/schema";
 import { seedDemoData } from "../../db/seed";
+import { seedDemoEdo } from "../../db/seed-edo";
 import { seedDemoPlatforms } from "../../db/seed-platforms";
+import { createEdoApi } from "../../workers/providers/edo-api";
 import { platformApis, type PlatformUrls } from "../../workers/providers/platforms-config";
 import { startChild, waitForHttp, type Child } from "./processes";
 
@@ -56,6 +58,24 @@ export async function seedPlatforms(
       db: drizzle(client, { schema }),
       credentialsKey: options.credentialsKey,
       platformApi: platformApis(options.platformUrls),
+      now: () => Date.now(),
+    });
+  } finally {
+    client.close();
+  }
+}
+
+/** Connects the demo company to the sandbox EDO operator and mirrors its documents, once per database. */
+export async function seedEdo(
+  url: string,
+  options: { credentialsKey: string; edoUrl: string },
+): Promise<boolean> {
+  const client = createClient({ url });
+  try {
+    return await seedDemoEdo({
+      db: drizzle(client, { schema }),
+      credentialsKey: options.credentialsKey,
+      edo: createEdoApi({ baseUrl: options.edoUrl }),
       now: () => Date.now(),
     });
   } finally {

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { PLATFORM_IDS, platformUrlVar } from "../../workers/providers/customer-platform";
 import type { PlatformUrls } from "../../workers/providers/platforms-config";
-import { prepareDatabase, seedPlatforms, startSqld } from "./database";
+import { prepareDatabase, seedEdo, seedPlatforms, startSqld } from "./database";
 import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
 
 export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
@@ -105,6 +105,7 @@ function workerVars(options: StackOptions) {
     SANDBOX_URL: `http://127.0.0.1:${options.sandboxPort}`,
     DADATA_URL: `http://127.0.0.1:${options.sandboxPort}`,
     DADATA_API_KEY: "sandbox-key",
+    EDO_API_URL: `http://127.0.0.1:${options.sandboxPort}/edo`,
     ...Object.fromEntries(
       PLATFORM_IDS.map((id) => [
         platformUrlVar(id),
@@ -210,6 +211,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const { env: wranglerEnv, envFile, vars } = workerVars(options);
     if (await seedPlatforms(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, platformUrls: vars }))
       log("Demo platforms connected and synced from the sandbox.");
+    if (await seedEdo(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, edoUrl: vars.EDO_API_URL }))
+      log("Demo EDO account connected and its documents mirrored from the sandbox.");
     const startWorkers = () =>
       startChild(
         "workers",

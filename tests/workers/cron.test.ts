@@ -6,7 +6,7 @@ import cronWorker from "../../workers/cron/index";
 import { deliver, recordingQueue, testDb } from "./support";
 
 describe("cron Worker", () => {
-  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep and an hourly platform refresh", async () => {
+  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep, an hourly platform refresh and an EDO refresh every ten minutes", async () => {
     const tick = async (scheduledTime: number) => {
       const jobs = recordingQueue();
       await cronWorker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), {
@@ -35,6 +35,14 @@ describe("cron Worker", () => {
       "analytics.rollup",
       "platforms.refresh",
     ]);
+    for (const minute of [5, 15, 55]) {
+      expect((await tick(onTheHour + minute * 60_000)).map((message) => message.body.kind)).toContain(
+        "edo.refresh",
+      );
+    }
+    expect((await tick(onTheHour + 10 * 60_000)).map((message) => message.body.kind)).not.toContain(
+      "edo.refresh",
+    );
   });
 
   it("a payment check looks at pending payments and leaves settled ones alone", async () => {

@@ -13,6 +13,7 @@ const WEB = {
   PEPSI_API_URL: "https://carrier-api.pepsico.ru",
   MARS_API_URL: "https://carrier-api.mars.com",
   SBER_LOGISTICS_API_URL: "https://carrier-api.sberlogistics.ru",
+  EDO_API_URL: "https://api.edo-operator.ru",
 };
 
 describe("Worker environment", () => {

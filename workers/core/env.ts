@@ -25,6 +25,7 @@ const platformVars = {
   PEPSI_API_URL: z.url(),
   MARS_API_URL: z.url(),
   SBER_LOGISTICS_API_URL: z.url(),
+  EDO_API_URL: z.url(),
 };
 
 export const webEnvSchema = z.object({

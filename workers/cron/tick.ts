@@ -5,13 +5,15 @@ export const PAYMENT_CHECK_OFFSET_SECONDS = 30;
 
 /**
  * What one cron tick asks the jobs Worker to do. Once an hour: expired sessions are swept (at
- * minute 0) and stale platform connections re-synced (at minute 30, away from the sweep).
+ * minute 0) and stale platform connections re-synced (at minute 30, away from the sweep). Every
+ * ten minutes (at minutes 5, 15, …) EDO mirrors read what changed at the operator.
  */
 export function jobsForTick(scheduledTime: number): { body: JobMessage; delaySeconds?: number }[] {
   const minute = new Date(scheduledTime).getUTCMinutes();
   const hourly: { body: JobMessage }[] = [
     ...(minute === 0 ? [{ body: { kind: "auth.sweep" } as const }] : []),
     ...(minute === 30 ? [{ body: { kind: "platforms.refresh" } as const }] : []),
+    ...(minute % 10 === 5 ? [{ body: { kind: "edo.refresh" } as const }] : []),
   ];
   return [
     { body: { kind: "payments.check", scheduledAt: scheduledTime } },

@@ -2,6 +2,7 @@ import { env as startEnv } from "cloudflare:workers";
 import { createDb } from "../../db/client";
 import { assertWorkerEnv, jobsEnvSchema } from "../core/env";
 import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
+import { createEdoApi } from "../providers/edo-api";
 import { platformApis } from "../providers/platforms-config";
 import { processJob, recordDeadJob, type JobDeps } from "./process";
 
@@ -16,6 +17,7 @@ export default {
       now: () => Date.now(),
       credentialsKey: env.CREDENTIALS_KEY,
       platformApi: platformApis(env),
+      edo: createEdoApi({ baseUrl: env.EDO_API_URL }),
       enqueue: async (job) => {
         await env.JOBS.send(job);
       },

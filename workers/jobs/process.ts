@@ -4,11 +4,13 @@ import { rollUpDirtyDays } from "../core/analytics/rollup";
 import { sweepExpiredAuth } from "../core/auth/sweep";
 import { checkPendingPayments } from "../core/billing/payment-checks";
 import type { JobMessage } from "../core/jobs/messages";
+import type { EdoDeps } from "../core/edo/connection";
+import { refreshEdoMirrors, syncEdoPage } from "../core/edo/sync";
 import type { PlatformDeps } from "../core/platforms/connections";
 import { refreshStaleConnections, syncPlatformPage } from "../core/platforms/sync";
 
-/** What jobs work with: the database, the clock, the queue and the customer platforms. */
-export type JobDeps = PlatformDeps;
+/** What jobs work with: the database, the clock, the queue, the customer platforms and EDO. */
+export type JobDeps = PlatformDeps & EdoDeps;
 
 /**
  * Does the work of one queue message (`attempt` counts from 1). Every handler is idempotent:
@@ -33,6 +35,12 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       return;
     case "platforms.refresh":
       await refreshStaleConnections(deps);
+      return;
+    case "edo.sync":
+      await syncEdoPage(deps, job, attempt);
+      return;
+    case "edo.refresh":
+      await refreshEdoMirrors(deps);
       return;
     default: {
       const unknown: never = job;

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { dadataSandbox } from "./dadata";
+import { EDO_PROVIDER, edoSandbox } from "./edo";
 import { createFailureSwitch, failureRoutes } from "./failures";
 import { PLATFORM_PROVIDERS, platformsSandbox } from "./platforms";
 
-const PROVIDERS = ["dadata", ...PLATFORM_PROVIDERS] as const;
+const PROVIDERS = ["dadata", ...PLATFORM_PROVIDERS, EDO_PROVIDER] as const;
 
 /**
  * Local emulators of the external systems the product talks to. Each provider gets a
@@ -16,5 +17,6 @@ export function createSandboxApp() {
     .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
     .route("/__sandbox", failureRoutes(failures, PROVIDERS))
     .route("/", dadataSandbox(failures))
-    .route("/", platformsSandbox(failures));
+    .route("/", platformsSandbox(failures))
+    .route("/", edoSandbox(failures));
 }

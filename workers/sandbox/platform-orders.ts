@@ -67,7 +67,7 @@ function drawer(key: string) {
 
 type Draw = ReturnType<typeof drawer>;
 
-type Place = {
+export type Place = {
   /** «г Подольск». */
   city: string;
   /** «Московская обл»; null for a federal city. */
@@ -89,7 +89,7 @@ const place = (
   utcOffset = 3,
 ): Place => ({ city, region, postal, latitude, longitude, utcOffset });
 
-const CITIES = {
+export const CITIES = {
   moscow: place("г Москва", null, "109", 55.7558, 37.6173),
   spb: place("г Санкт-Петербург", null, "196", 59.9386, 30.3141),
   podolsk: place("г Подольск", "Московская обл", "142", 55.4311, 37.5447),
@@ -398,7 +398,7 @@ function greatCircleKm(a: Place, b: Place): number {
 }
 
 /** Roads are about a fifth longer than the straight line between two Russian cities. */
-const roadKm = (a: Place, b: Place) => Math.round(greatCircleKm(a, b) * 1.22 + 8);
+export const roadKm = (a: Place, b: Place) => Math.round(greatCircleKm(a, b) * 1.22 + 8);
 
 /** Where each hub sends trucks: other cities within its platform's reach. */
 const REACH = new Map<Hub, readonly Place[]>(
@@ -429,7 +429,7 @@ function address(at: Place, street: string, house: string): string {
   return [at.postal.padEnd(6, "0"), at.region, at.city, street, `д ${house}`].filter(Boolean).join(", ");
 }
 
-function drawnAddress(draw: Draw, at: Place): string {
+export function drawnAddress(draw: Draw, at: Place): string {
   const postal = `${at.postal}${String(draw.int(0, 999)).padStart(3, "0")}`;
   const house = draw.chance(0.2) ? `${draw.int(1, 120)} стр ${draw.int(1, 9)}` : String(draw.int(1, 160));
   return [postal, at.region, at.city, draw.pick(COMMON_STREETS), `д ${house}`].filter(Boolean).join(", ");

@@ -9,7 +9,11 @@ export type JobMessage =
   /** One page of a platform's orders for the sync run `runId` (pages from 1). */
   | { kind: "platforms.sync"; runId: string; page: number }
   /** Start syncs of the connections whose last sync is more than an hour old. */
-  | { kind: "platforms.refresh" };
+  | { kind: "platforms.refresh" }
+  /** Pages of an EDO mirror refresh `runId`, from the connection's change-feed cursor. */
+  | { kind: "edo.sync"; runId: string; page: number }
+  /** Start refreshes of the EDO mirrors not refreshed for ten minutes. */
+  | { kind: "edo.refresh" };
 
 export type JobKind = JobMessage["kind"];
 
@@ -26,6 +30,8 @@ const JOB_KINDS: Record<JobKind, true> = {
   "auth.sweep": true,
   "platforms.sync": true,
   "platforms.refresh": true,
+  "edo.sync": true,
+  "edo.refresh": true,
 };
 
 export function isJobMessage(value: unknown): value is JobMessage {

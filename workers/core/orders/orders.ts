@@ -187,17 +187,19 @@ export async function listOrders(
   if (query.search)
     conditions.push(sql`instr(${platformOrders.searchText}, ${query.search.toLowerCase()}) > 0`);
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  // One round trip: the page (with each order's payment request joined in) and the count.
+  const [rows, [{ total }]] = await db.batch([
     db
-      .select()
+      .select({ order: platformOrders, requestedAt: paymentRequests.requestedAt })
       .from(platformOrders)
+      .leftJoin(paymentRequests, eq(paymentRequests.orderId, platformOrders.id))
       .where(where)
       .orderBy(desc(platformOrders.createdAt), desc(platformOrders.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(platformOrders).where(where),
   ]);
-  return { orders: await withRequests(db, rows), total };
+  return { orders: rows.map((row) => toView(row.order, row.requestedAt)), total };
 }
 
 /** The company's orders in the given statuses (GET /orders?status=, the finance screen's source). */

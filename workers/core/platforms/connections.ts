@@ -9,6 +9,7 @@ import {
 } from "../../providers/customer-platform";
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
+import { isLive, startRun } from "../jobs/runs";
 import { platformById } from "./catalogue";
 import type { NewConnection } from "./schemas";
 
@@ -75,19 +76,7 @@ export function credentialsOf(
 type ConnectionRow = typeof platformConnections.$inferSelect;
 type RunRow = typeof jobRuns.$inferSelect;
 
-/**
- * An unfinished run that has not moved for this long is taken as lost (its messages died): a
- * new sync may start, and the connection says so instead of "syncing" forever.
- */
-export const STALE_RUN_MS = 15 * 60 * 1000;
 const LOST_RUN_MESSAGE = "Синхронизация прервалась. Запустите её снова.";
-
-/** Whether the run is still going: unfinished and moved within STALE_RUN_MS. */
-export function isLive(run: Pick<RunRow, "status" | "updatedAt">, now: number): boolean {
-  return (
-    (run.status === "queued" || run.status === "running") && now - run.updatedAt.getTime() < STALE_RUN_MS
-  );
-}
 
 function toView(
   connection: ConnectionRow,
@@ -247,37 +236,12 @@ export async function startSync(
   const connection = await findConnection(deps.db, companyId, id);
   if (!connection) return null;
   const now = deps.now();
-  const [latest] = await deps.db
-    .select()
-    .from(jobRuns)
-    .where(eq(jobRuns.subjectId, id))
-    .orderBy(desc(jobRuns.createdAt))
-    .limit(1);
-  if (!latest || !isLive(latest, now)) {
-    const runId = crypto.randomUUID();
-    await deps.db.insert(jobRuns).values({
-      id: runId,
-      companyId,
-      kind: "platforms.sync",
-      subjectId: id,
-      status: "queued",
-      createdAt: new Date(Math.max(now, (latest?.createdAt.getTime() ?? 0) + 1)),
-      updatedAt: new Date(now),
-    });
-    try {
-      await deps.enqueue({ kind: "platforms.sync", runId, page: 1 });
-    } catch (error) {
-      await deps.db
-        .update(jobRuns)
-        .set({
-          status: "error",
-          error: "Не удалось поставить синхронизацию в очередь. Попробуйте ещё раз.",
-          finishedAt: new Date(now),
-        })
-        .where(eq(jobRuns.id, runId));
-      throw error;
-    }
-  }
+  await startRun(deps, {
+    companyId,
+    kind: "platforms.sync",
+    subjectId: id,
+    queueFailed: "Не удалось поставить синхронизацию в очередь. Попробуйте ещё раз.",
+  });
   return viewOf(deps.db, companyId, id, now);
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
 import {
@@ -8,12 +8,13 @@ import {
   type PlatformSession,
 } from "../../providers/customer-platform";
 import { orderSearchText } from "../orders/orders";
-import { credentialsOf, PLATFORM_MESSAGES, STALE_RUN_MS, startSync, type PlatformDeps } from "./connections";
+import { dueForRefresh, runForPage, runPages } from "../jobs/runs";
+import { credentialsOf, PLATFORM_MESSAGES, startSync, type PlatformDeps } from "./connections";
+
+export { PAGES_PER_MESSAGE } from "../jobs/runs";
 
 /** Orders asked for per page (the protocol allows up to 500). */
 export const SYNC_PAGE_SIZE = 200;
-/** Attempts a page gets while the platform is unavailable before the run is marked failed. */
-export const SYNC_PAGE_ATTEMPTS = 3;
 /** A connection is re-synced by the scheduled refresh when its last sync is older than this. */
 export const REFRESH_AFTER_MS = 60 * 60 * 1000;
 
@@ -65,36 +66,10 @@ const upsertSet = Object.fromEntries(
     .map(([field, column]) => [field, sql.raw(`excluded.${column.name}`)]),
 );
 
-async function finish(
-  db: Db,
-  runId: string,
-  now: number,
-  outcome: { status: "success" | "error"; error?: string },
-) {
-  await db
-    .update(jobRuns)
-    .set({
-      status: outcome.status,
-      error: outcome.error ?? null,
-      updatedAt: new Date(now),
-      finishedAt: new Date(now),
-    })
-    .where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ["queued", "running"])));
-}
-
-/** Pages one queue message works through at most (10,000 orders)… */
-export const PAGES_PER_MESSAGE = 50;
-/** …and for at most this long, before handing the rest to the next message. */
-const MESSAGE_BUDGET_MS = 20_000;
-
 /**
  * Steps of a platform sync (queue message `platforms.sync`): from page `page`, fetch each page
- * of the connection's orders and upsert them with the run's progress; the next page is fetched
- * while the current one is written. After PAGES_PER_MESSAGE pages or MESSAGE_BUDGET_MS the
- * rest goes to a new message (a message per page would wait for the queue's batch window on
- * every page). A page is done once: the run's `step` moves from page−1 to page in one
- * conditional update, so a redelivered or duplicated message finds it taken and stops. A run
- * that is no longer its connection's latest is dropped.
+ * of the connection's orders and upsert them with the run's progress (workers/core/jobs/runs.ts
+ * runs the pages). A run that is no longer its connection's latest is dropped.
  */
 export async function syncPlatformPage(
   deps: PlatformDeps,
@@ -102,72 +77,38 @@ export async function syncPlatformPage(
   attempt: number,
 ): Promise<void> {
   const { db } = deps;
-  const started = deps.now();
-  const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, job.runId));
-  if (!run || run.status === "success" || run.status === "error" || run.step >= job.page) return;
-  const [connection] = await db
-    .select()
-    .from(platformConnections)
-    .where(and(eq(platformConnections.id, run.subjectId), eq(platformConnections.companyId, run.companyId)));
-  const [latest] = await db
-    .select({ id: jobRuns.id })
-    .from(jobRuns)
-    .where(eq(jobRuns.subjectId, run.subjectId))
-    .orderBy(desc(jobRuns.createdAt))
-    .limit(1);
-  if (!connection || latest?.id !== run.id) {
-    await finish(db, run.id, deps.now(), { status: "error", error: "Синхронизация отменена." });
-    return;
-  }
-
-  const api = deps.platformApi(connection.platformId);
-  let session: PlatformSession | undefined;
-  const fetchPage = async (pageNumber: number) => {
-    session ??= await api.signIn(await credentialsOf(deps, connection));
-    return api.ordersPage(session, pageNumber, SYNC_PAGE_SIZE);
-  };
-  let pending = fetchPage(job.page);
-  for (let pageNumber = job.page; ; pageNumber++) {
-    let page;
-    try {
-      page = await pending;
-    } catch (error) {
-      if (error instanceof PlatformAuthError) {
-        await finish(db, run.id, deps.now(), { status: "error", error: PLATFORM_MESSAGES.refused });
-        return;
-      }
-      // Earlier pages of this message are done: the rest goes on in a message of its own, which
-      // the queue retries from the page that failed.
-      if (pageNumber > job.page) {
-        await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: pageNumber });
-        return;
-      }
-      if (attempt < SYNC_PAGE_ATTEMPTS) throw error;
-      console.error(
-        `platforms: sync ${run.id} page ${pageNumber} failed`,
-        error instanceof Error ? error.message : error,
+  let connection: Connection | undefined;
+  const run = await runForPage(db, job, deps.now, "Синхронизация отменена.", async (candidate) => {
+    [connection] = await db
+      .select()
+      .from(platformConnections)
+      .where(
+        and(
+          eq(platformConnections.id, candidate.subjectId),
+          eq(platformConnections.companyId, candidate.companyId),
+        ),
       );
-      await finish(db, run.id, deps.now(), {
-        status: "error",
-        error: "Платформа не ответила. Уже загруженные заказы сохранены; попробуйте синхронизировать позже.",
-      });
-      return;
-    }
-    const last = pageNumber >= page.totalPages;
-    const goOn =
-      !last && pageNumber + 1 < job.page + PAGES_PER_MESSAGE && deps.now() - started < MESSAGE_BUDGET_MS;
-    if (goOn) {
-      pending = fetchPage(pageNumber + 1);
-      // Awaited on the next turn; this only keeps a failure meanwhile from going unhandled.
-      pending.catch(() => undefined);
-    }
-    if (!(await savePage(db, run, connection, pageNumber, page, deps.now()))) return;
-    if (last) return;
-    if (!goOn) {
-      await deps.enqueue({ kind: "platforms.sync", runId: run.id, page: pageNumber + 1 });
-      return;
-    }
-  }
+    return connection !== undefined;
+  });
+  if (!run || !connection) return;
+  const subject = connection;
+  const api = deps.platformApi(subject.platformId);
+  let session: PlatformSession | undefined;
+  await runPages<OrdersPage>(deps, {
+    kind: "platforms.sync",
+    run,
+    firstPage: job.page,
+    attempt,
+    async fetch(pageNumber) {
+      session ??= await api.signIn(await credentialsOf(deps, subject));
+      return api.ordersPage(session, pageNumber, SYNC_PAGE_SIZE);
+    },
+    isLast: (page, pageNumber) => pageNumber >= page.totalPages,
+    save: (page, pageNumber) => savePage(db, run, subject, pageNumber, page, deps.now()),
+    fatal: async (error) => (error instanceof PlatformAuthError ? PLATFORM_MESSAGES.refused : null),
+    unavailable:
+      "Платформа не ответила. Уже загруженные заказы сохранены; попробуйте синхронизировать позже.",
+  });
 }
 
 /**
@@ -223,9 +164,7 @@ export async function refreshStaleConnections(deps: PlatformDeps): Promise<numbe
   const stale = await deps.db
     .select({ id: platformConnections.id, companyId: platformConnections.companyId })
     .from(platformConnections)
-    .where(
-      sql`NOT EXISTS (SELECT 1 FROM ${jobRuns} r WHERE r.subject_id = ${platformConnections.id} AND ((r.status IN ('queued', 'running') AND r.updated_at > ${now - STALE_RUN_MS}) OR r.finished_at > ${now - REFRESH_AFTER_MS}))`,
-    );
+    .where(dueForRefresh(platformConnections.id, now, REFRESH_AFTER_MS));
   for (const connection of stale) await startSync(deps, connection.companyId, connection.id);
   return stale.length;
 }

@@ -25,6 +25,9 @@ import {
   type OrderView,
 } from "../../core/orders/orders";
 import type { Platform } from "../../core/platforms/catalogue";
+import { EDO_MESSAGES, type EdoConnectionView } from "../../core/edo/connection";
+import { edoAuthSchema, edoDocumentsRequestSchema, edoLoginQuerySchema } from "../../core/edo/schemas";
+import type { WireDocument } from "../../providers/edo-operator";
 import { X5_MESSAGES, x5AuthSchema, type X5Auth } from "../../core/x5/x5";
 import type { CompanySuggestion } from "../../providers/company-lookup";
 import {
@@ -148,6 +151,56 @@ const exampleX5Auth = example<X5Auth>({
   expires: "2026-11-23T10:15:00.000Z",
   user: { userName: "carrier@x5.demo" },
 });
+
+const exampleEdoConnection = example<EdoConnectionView>({
+  connected: true,
+  login: "demo-carrier",
+  expiresAt: "2026-11-24T09:30:00.000Z",
+  userName: "Смирнов Алексей Петрович",
+  shortName: "Смирнов А. П.",
+  companyName: "ООО «Рейс Демо Транс»",
+  sync: { status: "success", done: 3000, error: null, lastSyncedAt: "2026-11-23T09:35:00.000Z" },
+});
+
+const exampleEdoDocument = example<WireDocument>({
+  id: "edo-demo-carrier-000123",
+  docflowType: "ETRN",
+  createDate: "2025-03-14T09:12:00+03:00",
+  updateDate: "2025-03-15T17:40:00+03:00",
+  read: true,
+  statusCode: "ON_TRNACLPVYN",
+  roleCode: "TK",
+  expired: false,
+  deleted: false,
+  info: {
+    doc: {
+      num: "ЭТрН-2025-000123",
+      date: "2025-03-14",
+      trns: "TRN-7704123450-000123",
+      driver: "Кузнецов Сергей Иванович",
+      chainId: "chain-demo-carrier-000123",
+      trip: "Р-25-00123",
+    },
+    go: { accName: "ООО «Агроторг»", inn: "7825706086", kpp: "784101001" },
+    gp: { accName: "АО «Тандер»", inn: "2310031475", kpp: "231001001" },
+    tk: { accName: "ООО «Рейс Демо Транс»", inn: "7704123450", kpp: "770401001" },
+    driver: { accName: "Кузнецов Сергей Иванович" },
+    ts: { num: "А123ВС77" },
+    loading: { addr: "г. Москва, ул. Складочная, д. 1" },
+    unloading: { addr: "г. Краснодар, ул. Солнечная, д. 15/5" },
+    cargo: { name: "Продукты питания", weightKg: 12400, pallets: 18 },
+    documents: [
+      { id: "t1-000123", type: "ON_TRNACLGROT", dateTime: "2025-03-14T09:12:00+03:00", contentSize: 24576 },
+      { id: "t2-000123", type: "ON_TRNACLPPRIN", dateTime: "2025-03-14T10:05:00+03:00", contentSize: 18432 },
+      { id: "t3-000123", type: "ON_TRNACLGRPO", dateTime: "2025-03-15T17:20:00+03:00", contentSize: 20480 },
+      { id: "t4-000123", type: "ON_TRNACLPVYN", dateTime: "2025-03-15T17:40:00+03:00", contentSize: 19456 },
+    ],
+    lastdoc: { type: "ON_TRNACLPVYN", dateTime: "2025-03-15T17:40:00+03:00" },
+  },
+});
+
+const EDO_LOGIN_RULE =
+  "login — логин ЭДО компании вызывающего; любой другой логин — 404 «Логин ЭДО не найден».";
 
 const exampleConnection = example<ConnectionView>({
   id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
@@ -538,6 +591,73 @@ export const API_OPERATIONS: ApiOperation[] = [
     requires: "x5-token",
     success: { status: 200, data: { connected: true }, message: X5_MESSAGES.works },
     errors: [401, 409, 503],
+  },
+  {
+    method: "POST",
+    path: "/edo/auth",
+    group: "ЭДО",
+    summary: "Подключиться к ЭДО логином и паролем кабинета оператора",
+    description:
+      "Пароль не хранится: хранится только токен оператора, зашифрованный для компании. Сразу запускается загрузка документов в зеркало. Логин или пароль отклонены — 422, оператор не отвечает — 503.",
+    access: "signed-in",
+    body: edoAuthSchema,
+    success: { status: 200, data: exampleEdoConnection, message: EDO_MESSAGES.connected },
+    errors: [401, 422, 503],
+  },
+  {
+    method: "DELETE",
+    path: "/edo/auth",
+    group: "ЭДО",
+    summary: "Отключиться от ЭДО: забыть токен и документы",
+    description: EDO_LOGIN_RULE,
+    access: "signed-in",
+    body: edoLoginQuerySchema,
+    success: { status: 200, data: null, message: EDO_MESSAGES.disconnected },
+    errors: [401, 404],
+  },
+  {
+    method: "GET",
+    path: "/edo/status",
+    group: "ЭДО",
+    summary: "Состояние подключения к ЭДО и загрузки документов",
+    description: `connected — токен оператора действует; sync — последняя загрузка документов. ${EDO_LOGIN_RULE}`,
+    access: "signed-in",
+    query: edoLoginQuerySchema,
+    success: { status: 200, data: exampleEdoConnection },
+    errors: [401, 404],
+  },
+  {
+    method: "GET",
+    path: "/edo/user",
+    group: "ЭДО",
+    summary: "Пользователь кабинета ЭДО",
+    description: `${EDO_LOGIN_RULE} Токен истёк — 409.`,
+    access: "signed-in",
+    query: edoLoginQuerySchema,
+    success: { status: 200, data: { userName: "Смирнов Алексей Петрович", shortName: "Смирнов А. П." } },
+    errors: [401, 404, 409],
+  },
+  {
+    method: "GET",
+    path: "/edo/documents",
+    group: "ЭДО",
+    summary: "Документы ЭДО с фильтрами (из зеркала)",
+    description: `Читается из зеркала документов компании, новые сверху. period 0 — все периоды; category по умолчанию ETRN; expired и deleted: true — только просроченные или удалённые, false — без них; поиск и текстовые фильтры без учёта регистра; dateFrom и dateTo — дни по Москве включительно. ${EDO_LOGIN_RULE} Токен истёк — 409.`,
+    access: "signed-in",
+    query: edoDocumentsRequestSchema,
+    success: { status: 200, data: { docs: [exampleEdoDocument], total: 1 } },
+    errors: [401, 404, 409],
+  },
+  {
+    method: "POST",
+    path: "/edo/sync",
+    group: "ЭДО",
+    summary: "Обновить документы ЭДО",
+    description: `Запускает задачу: зеркало получает у оператора только изменившиеся документы; ход виден в GET /edo/status. Повторный вызов во время загрузки ничего не запускает. ${EDO_LOGIN_RULE}`,
+    access: "signed-in",
+    body: edoLoginQuerySchema,
+    success: { status: 202, data: exampleEdoConnection, message: EDO_MESSAGES.syncStarted },
+    errors: [401, 404, 409],
   },
   {
     method: "POST",

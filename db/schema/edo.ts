@@ -1,0 +1,76 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { WireDocument } from "../../workers/providers/edo-operator";
+import { companies } from "./auth";
+
+/**
+ * A company's account at the EDO operator (spec 2 §3 «EDO connection status»): one per company.
+ * Only the operator's token is kept (sealed), never the password; a new login replaces the row.
+ */
+export const edoConnections = sqliteTable(
+  "edo_connections",
+  {
+    /** New on every sign-in with another login: sync runs of an old connection find it gone. */
+    id: text("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    login: text("login").notNull(),
+    /** AES-GCM ciphertext of the operator's token (workers/core/crypto). */
+    token: text("token").notNull(),
+    /** When the token stops working: the operator's expiry, or when the operator refused it. */
+    tokenExpiresAt: integer("token_expires_at", { mode: "timestamp_ms" }).notNull(),
+    userName: text("user_name").notNull(),
+    shortName: text("short_name").notNull(),
+    companyName: text("company_name").notNull(),
+    /** The operator's change-feed cursor the mirror has read up to ("0": nothing yet). */
+    cursor: text("cursor").notNull().default("0"),
+    lastSyncedAt: integer("last_synced_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("edo_connections_company_unique").on(t.companyId)],
+);
+
+/**
+ * The mirror of a company's EDO docflows (decision 0021): the operator's document as it sent
+ * it (`data`), plus the columns the documents list filters and sorts on. Text columns used for
+ * substring filters are lower-cased in JS, because SQLite folds only ASCII.
+ */
+export const edoDocuments = sqliteTable(
+  "edo_documents",
+  {
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    category: text("category").notNull(),
+    statusCode: text("status_code").notNull(),
+    /** Year × 10 + quarter of createDate in Moscow time. */
+    period: integer("period").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Moscow calendar day of createDate, YYYY-MM-DD: the date filters compare with it. */
+    createdDay: text("created_day").notNull(),
+    expired: integer("expired", { mode: "boolean" }).notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull(),
+    goInn: text("go_inn"),
+    gpInn: text("gp_inn"),
+    tkInn: text("tk_inn"),
+    /** Lower-cased, spaces removed. */
+    vehicle: text("vehicle"),
+    driver: text("driver"),
+    trip: text("trip"),
+    docNum: text("doc_num").notNull(),
+    /** The chain's title types as `|ON_TRNACLGROT|ON_TRNACLPPRIN|`. */
+    titleTypes: text("title_types").notNull(),
+    /** The chain holds ON_TRNACLPVYN: the cargo was handed to the receiver. */
+    handedOver: integer("handed_over", { mode: "boolean" }).notNull(),
+    hasRoute: integer("has_route", { mode: "boolean" }).notNull(),
+    hasCargo: integer("has_cargo", { mode: "boolean" }).notNull(),
+    searchText: text("search_text").notNull(),
+    data: text("data", { mode: "json" }).$type<WireDocument>().notNull(),
+    syncedAt: integer("synced_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("edo_documents_list_idx").on(t.companyId, t.category, t.deleted, t.expired, t.createdAt),
+  ],
+);

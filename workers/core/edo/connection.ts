@@ -1,0 +1,192 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../../db/client";
+import { edoConnections, edoDocuments, jobRuns } from "../../../db/schema";
+import { EdoAuthError, type EdoOperator } from "../../providers/edo-operator";
+import { open, seal } from "../crypto/secret-box";
+import type { JobMessage } from "../jobs/messages";
+import { isLive, latestRun, startRun } from "../jobs/runs";
+import { EDO_MESSAGES, type edoAuthSchema } from "./schemas";
+
+export { EDO_MESSAGES } from "./schemas";
+
+/** What the EDO services need; the web and jobs Workers build it from their env. */
+export type EdoDeps = {
+  db: Db;
+  /** The CREDENTIALS_KEY secret: seals the operator's token. */
+  credentialsKey: string;
+  edo: EdoOperator;
+  enqueue: (message: JobMessage) => Promise<void>;
+  now: () => number;
+};
+
+export type EdoConnectionRow = typeof edoConnections.$inferSelect;
+type RunRow = typeof jobRuns.$inferSelect;
+
+/** The mirror's refresh as the page shows it. */
+export type EdoSyncView = {
+  status: "none" | "syncing" | "success" | "error";
+  /** Documents loaded by the running (or last) refresh. */
+  done: number;
+  error: string | null;
+  lastSyncedAt: string | null;
+};
+
+/** Spec 2 §3 «EDO connection status» and «EDO user info», for the company's own login. */
+export type EdoConnectionView = {
+  connected: boolean;
+  login: string;
+  expiresAt: string;
+  userName: string;
+  shortName: string;
+  companyName: string;
+  sync: EdoSyncView;
+};
+
+const tokenContext = (connection: { companyId: string; id: string }) =>
+  `edo-token/${connection.companyId}/${connection.id}`;
+
+export function tokenOf(
+  deps: Pick<EdoDeps, "credentialsKey">,
+  connection: Pick<EdoConnectionRow, "companyId" | "id" | "token">,
+): Promise<string> {
+  return open<string>(deps.credentialsKey, connection.token, tokenContext(connection));
+}
+
+export async function findEdoConnection(db: Db, companyId: string): Promise<EdoConnectionRow | undefined> {
+  const [row] = await db.select().from(edoConnections).where(eq(edoConnections.companyId, companyId));
+  return row;
+}
+
+/** The company's connection if `login` is its login; another login is not found (spec 2 §6). */
+export async function edoConnectionFor(
+  db: Db,
+  companyId: string,
+  login: string,
+): Promise<EdoConnectionRow | undefined> {
+  const connection = await findEdoConnection(db, companyId);
+  return connection && connection.login === login ? connection : undefined;
+}
+
+export const tokenAlive = (connection: Pick<EdoConnectionRow, "tokenExpiresAt">, now: number) =>
+  connection.tokenExpiresAt.getTime() > now;
+
+function syncView(connection: EdoConnectionRow, run: RunRow | undefined, now: number): EdoSyncView {
+  const lastSyncedAt = connection.lastSyncedAt?.toISOString() ?? null;
+  if (!run) return { status: "none", done: 0, error: null, lastSyncedAt };
+  if (isLive(run, now)) return { status: "syncing", done: run.done, error: null, lastSyncedAt };
+  if (run.status === "success") return { status: "success", done: run.done, error: null, lastSyncedAt };
+  const error = run.status === "error" ? run.error : EDO_MESSAGES.syncLost;
+  return { status: "error", done: run.done, error, lastSyncedAt };
+}
+
+export async function edoConnectionView(
+  db: Db,
+  connection: EdoConnectionRow,
+  now: number,
+): Promise<EdoConnectionView> {
+  return {
+    connected: tokenAlive(connection, now),
+    login: connection.login,
+    expiresAt: connection.tokenExpiresAt.toISOString(),
+    userName: connection.userName,
+    shortName: connection.shortName,
+    companyName: connection.companyName,
+    sync: syncView(connection, await latestRun(db, connection.id), now),
+  };
+}
+
+export type EdoResult<T> =
+  { ok: true; data: T } | { ok: false; reason: "refused" | "unavailable" | "not_found"; message: string };
+
+/**
+ * Signs the company in to the operator (spec 2 §4: not connected → connected). Nothing is kept
+ * when the login is refused. The same login again keeps the mirror and its cursor; another
+ * login replaces the connection and empties the mirror. The mirror's refresh starts at once.
+ */
+export async function connectEdo(
+  deps: EdoDeps,
+  companyId: string,
+  input: z.output<typeof edoAuthSchema>,
+): Promise<EdoResult<EdoConnectionView>> {
+  let session;
+  let user;
+  try {
+    session = await deps.edo.signIn(input.login, input.password);
+    user = await deps.edo.user(session.token);
+  } catch (error) {
+    if (error instanceof EdoAuthError) return { ok: false, reason: "refused", message: EDO_MESSAGES.refused };
+    console.error("edo: sign-in failed", error instanceof Error ? error.message : error);
+    return { ok: false, reason: "unavailable", message: EDO_MESSAGES.unavailable };
+  }
+  const now = deps.now();
+  const existing = await findEdoConnection(deps.db, companyId);
+  const sameLogin = existing?.login === input.login;
+  const id = sameLogin ? existing.id : crypto.randomUUID();
+  const row = {
+    id,
+    companyId,
+    login: input.login,
+    token: await seal(deps.credentialsKey, session.token, tokenContext({ companyId, id })),
+    tokenExpiresAt: new Date(session.expiresAt),
+    userName: user.userName,
+    shortName: user.shortName,
+    companyName: user.companyName,
+    cursor: sameLogin ? existing.cursor : "0",
+    lastSyncedAt: sameLogin ? existing.lastSyncedAt : null,
+    createdAt: sameLogin ? existing.createdAt : new Date(now),
+  };
+  if (sameLogin) {
+    await deps.db.update(edoConnections).set(row).where(eq(edoConnections.id, id));
+  } else {
+    await deps.db.batch([
+      deps.db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
+      deps.db.delete(edoConnections).where(eq(edoConnections.companyId, companyId)),
+      deps.db.insert(edoConnections).values(row),
+    ]);
+  }
+  await startEdoSync(deps, companyId);
+  const connection = await findEdoConnection(deps.db, companyId);
+  if (!connection) throw new Error("edo connection vanished");
+  return { ok: true, data: await edoConnectionView(deps.db, connection, deps.now()) };
+}
+
+/**
+ * Removes the company's token (spec 2 §4: connected → not connected) with the mirror and its
+ * runs: the documents belong to that login.
+ */
+export async function disconnectEdo(db: Db, companyId: string, login: string): Promise<boolean> {
+  const connection = await edoConnectionFor(db, companyId, login);
+  if (!connection) return false;
+  await db.batch([
+    db.delete(jobRuns).where(and(eq(jobRuns.companyId, companyId), eq(jobRuns.subjectId, connection.id))),
+    db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
+    db.delete(edoConnections).where(eq(edoConnections.id, connection.id)),
+  ]);
+  return true;
+}
+
+/** The operator refused the token: the connection reads as not connected until a new sign-in. */
+export async function markTokenRefused(db: Db, connectionId: string, now: number): Promise<void> {
+  await db
+    .update(edoConnections)
+    .set({ tokenExpiresAt: new Date(now) })
+    .where(eq(edoConnections.id, connectionId));
+}
+
+/**
+ * Starts a refresh of the company's mirror as a job, or leaves the running one (a second
+ * click starts nothing). False when there is no live connection to refresh.
+ */
+export async function startEdoSync(deps: EdoDeps, companyId: string): Promise<boolean> {
+  const connection = await findEdoConnection(deps.db, companyId);
+  const now = deps.now();
+  if (!connection || !tokenAlive(connection, now)) return false;
+  await startRun(deps, {
+    companyId,
+    kind: "edo.sync",
+    subjectId: connection.id,
+    queueFailed: EDO_MESSAGES.syncQueueFailed,
+  });
+  return true;
+}

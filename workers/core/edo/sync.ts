@@ -1,0 +1,138 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { edoConnections, edoDocuments, jobRuns } from "../../../db/schema";
+import { EDO_MAX_PAGE, EdoTokenError, type WireChangesPage } from "../../providers/edo-operator";
+import { dueForRefresh, finishRun, runForPage, runPages } from "../jobs/runs";
+import {
+  EDO_MESSAGES,
+  markTokenRefused,
+  startEdoSync,
+  tokenAlive,
+  tokenOf,
+  type EdoConnectionRow,
+  type EdoDeps,
+} from "./connection";
+import { documentRow, documentUpsertSet } from "./documents";
+
+/** Documents asked for per page of the change feed: the operator's largest page. */
+export const EDO_SYNC_PAGE_SIZE = EDO_MAX_PAGE;
+/** Rows per INSERT statement: 24 columns each stays under SQLite's bound-parameter limit. */
+const ROWS_PER_STATEMENT = 400;
+/** The scheduled refresh asks for changes when the last refresh is older than this. */
+export const EDO_REFRESH_AFTER_MS = 10 * 60 * 1000;
+
+type Run = typeof jobRuns.$inferSelect;
+
+/**
+ * Steps of a mirror refresh (queue message `edo.sync`): reads the operator's change feed from
+ * the connection's cursor, a page of 1,000 at a time, and upserts each page with the new cursor
+ * and the run's progress in one batch (workers/core/jobs/runs.ts runs the pages). The first
+ * refresh of a connection reads from "0", so every period arrives; later ones read only what
+ * changed. A run that is no longer its connection's latest is dropped.
+ */
+export async function syncEdoPage(deps: EdoDeps, job: { runId: string; page: number }, attempt: number) {
+  const { db } = deps;
+  let connection: EdoConnectionRow | undefined;
+  const run = await runForPage(db, job, deps.now, EDO_MESSAGES.syncCancelled, async (candidate) => {
+    [connection] = await db
+      .select()
+      .from(edoConnections)
+      .where(
+        and(eq(edoConnections.id, candidate.subjectId), eq(edoConnections.companyId, candidate.companyId)),
+      );
+    return connection !== undefined;
+  });
+  if (!run || !connection) return;
+  const subject = connection;
+  if (!tokenAlive(subject, deps.now())) {
+    await finishRun(db, run.id, deps.now(), { status: "error", error: EDO_MESSAGES.tokenExpired });
+    return;
+  }
+  const token = await tokenOf(deps, subject);
+  let done = run.done;
+  await runPages<WireChangesPage>(deps, {
+    kind: "edo.sync",
+    run,
+    firstPage: job.page,
+    attempt,
+    fetch: (_, previous) => deps.edo.changes(token, previous?.cursor ?? subject.cursor, EDO_SYNC_PAGE_SIZE),
+    isLast: (page) => !page.hasMore,
+    save(page, pageNumber) {
+      done += page.docs.length;
+      return savePage(db, run, subject, pageNumber, page, done, deps.now());
+    },
+    async fatal(error) {
+      if (!(error instanceof EdoTokenError)) return null;
+      await markTokenRefused(db, subject.id, deps.now());
+      return EDO_MESSAGES.tokenExpired;
+    },
+    unavailable: EDO_MESSAGES.syncFailed,
+  });
+}
+
+/**
+ * Writes a page's documents, the connection's cursor and the run's progress together, or not
+ * at all; false when another delivery already took this page.
+ */
+async function savePage(
+  db: Db,
+  run: Run,
+  connection: EdoConnectionRow,
+  pageNumber: number,
+  page: WireChangesPage,
+  done: number,
+  now: number,
+): Promise<boolean> {
+  const last = !page.hasMore;
+  const rows = page.docs.map((doc) => documentRow(run.companyId, doc, now));
+  const progress = db
+    .update(jobRuns)
+    .set({
+      step: pageNumber,
+      done,
+      status: last ? "success" : "running",
+      updatedAt: new Date(now),
+      ...(last ? { finishedAt: new Date(now) } : {}),
+    })
+    .where(and(eq(jobRuns.id, run.id), eq(jobRuns.step, pageNumber - 1)));
+  // Only the delivery that moved the run on may move the cursor.
+  const cursor = db
+    .update(edoConnections)
+    .set({ cursor: page.cursor, ...(last ? { lastSyncedAt: new Date(now) } : {}) })
+    .where(
+      and(
+        eq(edoConnections.id, connection.id),
+        sql`EXISTS (SELECT 1 FROM ${jobRuns} WHERE ${jobRuns.id} = ${run.id} AND ${jobRuns.step} = ${pageNumber} AND ${jobRuns.updatedAt} = ${now})`,
+      ),
+    );
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    inserts.push(
+      db
+        .insert(edoDocuments)
+        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+        .onConflictDoUpdate({ target: [edoDocuments.companyId, edoDocuments.id], set: documentUpsertSet }),
+    );
+  }
+  const results = await db.batch([progress, cursor, ...inserts]);
+  return results[0].rowsAffected === 1;
+}
+
+/**
+ * The scheduled refresh: starts a refresh of every connection whose token still works, whose
+ * last refresh is older than EDO_REFRESH_AFTER_MS and that is not refreshing now.
+ */
+export async function refreshEdoMirrors(deps: EdoDeps): Promise<number> {
+  const now = deps.now();
+  const due = await deps.db
+    .select({ companyId: edoConnections.companyId })
+    .from(edoConnections)
+    .where(
+      and(
+        sql`${edoConnections.tokenExpiresAt} > ${now}`,
+        dueForRefresh(edoConnections.id, now, EDO_REFRESH_AFTER_MS),
+      ),
+    );
+  for (const connection of due) await startEdoSync(deps, connection.companyId);
+  return due.length;
+}
