@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { edoDocuments } from "../../../db/schema";
@@ -8,8 +8,10 @@ import type { EdoDocumentsQuery } from "./schemas";
 /** The operator's clock: dates and quarters are Moscow's (UTC+3 all year). */
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
 
-/** The Moscow calendar day of an instant, YYYY-MM-DD. */
-export const moscowDay = (at: number) => new Date(at + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
+/** The instant a Moscow day (YYYY-MM-DD) begins, `plusDays` later. */
+export function moscowDayStart(day: string, plusDays: number): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + plusDays * 86_400_000 - MOSCOW_OFFSET_MS);
+}
 
 /** Year × 10 + quarter of the Moscow date of an instant (20243: 2024, third quarter). */
 export function periodOf(at: number): number {
@@ -44,7 +46,6 @@ export function documentRow(companyId: string, doc: WireDocument, now: number) {
     statusCode: doc.statusCode,
     period: periodOf(createdAt),
     createdAt: new Date(createdAt),
-    createdDay: moscowDay(createdAt),
     expired: doc.expired,
     deleted: doc.deleted,
     goInn: info.go?.inn ?? null,
@@ -84,8 +85,9 @@ function documentsWhere(companyId: string, query: EdoDocumentsQuery): SQL | unde
     eq(d.expired, query.expired),
     query.period ? eq(d.period, query.period) : undefined,
     query.status ? eq(d.statusCode, query.status) : undefined,
-    query.dateFrom ? sql`${d.createdDay} >= ${query.dateFrom}` : undefined,
-    query.dateTo ? sql`${d.createdDay} <= ${query.dateTo}` : undefined,
+    // Moscow days as ranges of createdAt, so the list's index serves them.
+    query.dateFrom ? gte(d.createdAt, moscowDayStart(query.dateFrom, 0)) : undefined,
+    query.dateTo ? lt(d.createdAt, moscowDayStart(query.dateTo, 1)) : undefined,
     query.goInn ? eq(d.goInn, query.goInn) : undefined,
     query.gpInn ? eq(d.gpInn, query.gpInn) : undefined,
     query.tkInn ? eq(d.tkInn, query.tkInn) : undefined,
