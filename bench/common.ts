@@ -195,7 +195,7 @@ export type UpsertPass = {
 /**
  * sqld alone: a sync's recorded multi-row upserts of `tableName` sent again, batch for batch as
  * the sync sent them, over HTTP with `@libsql/client/web`, into `scratch`, a copy of the table
- * with the same columns, indexes and foreign keys (from sqlite_master). The first pass inserts
+ * with the same columns, indexes, triggers, foreign keys and full-text index (from sqlite_master). The first pass inserts
  * (and must leave `rows` rows); the second hits every conflict. The copy is dropped after.
  */
 export async function rawUpserts(
@@ -215,11 +215,18 @@ export async function rawUpserts(
   const client = createClient({ url: databaseUrl });
   const rename = (text: string) => text.replaceAll(tableName, scratch);
   try {
+    // The table, then virtual tables indexing it (an FTS5 index with content='<table>'), its
+    // indexes and its triggers, in the order they can be created.
     const ddl = await client.execute({
-      sql: "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type DESC",
+      sql: `SELECT name, type, sql FROM sqlite_master WHERE sql IS NOT NULL AND (tbl_name = ?1 OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND sql LIKE '%content=''' || ?1 || '''%'))
+            ORDER BY CASE WHEN type = 'table' AND name = ?1 THEN 0 WHEN type = 'table' THEN 1 WHEN type = 'index' THEN 2 ELSE 3 END`,
       args: [tableName],
     });
-    await client.execute(`DROP TABLE IF EXISTS "${scratch}"`);
+    const tables = ddl.rows.filter((row) => row.type === "table").map((row) => rename(String(row.name)));
+    const dropTables = async () => {
+      for (const table of [...tables].reverse()) await client.execute(`DROP TABLE IF EXISTS "${table}"`);
+    };
+    await dropTables();
     for (const row of ddl.rows) await client.execute(rename(String(row.sql)));
     const replay = batches.map((statements) =>
       statements.map((s) => (typeof s === "string" ? rename(s) : { ...s, sql: rename(s.sql) })),
@@ -248,7 +255,7 @@ export async function rawUpserts(
     if (insert.rows !== expected)
       throw new Error(`${scratch} holds ${insert.rows} rows, expected ${expected}`);
     const update = await pass();
-    await client.execute(`DROP TABLE "${scratch}"`);
+    await dropTables();
     return { insert, update };
   } finally {
     client.close();

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import { companies } from "./auth";
@@ -33,7 +34,9 @@ export const edoConnections = sqliteTable(
 /**
  * The mirror of a company's EDO docflows (decision 0021): the operator's document as it sent
  * it (`data`), plus the columns the documents list filters and sorts on. Text columns used for
- * substring filters are lower-cased in JS, because SQLite folds only ASCII.
+ * substring filters are lower-cased in JS, because SQLite folds only ASCII; the FTS5 trigram
+ * index `edo_documents_search` (migration 0008, kept in step by triggers) finds substrings of
+ * three characters or more in them without reading the rows.
  */
 export const edoDocuments = sqliteTable(
   "edo_documents",
@@ -69,16 +72,25 @@ export const edoDocuments = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    // The list, newest first; with dates it is a range of createdAt.
-    index("edo_documents_list_idx").on(t.companyId, t.category, t.deleted, t.expired, t.createdAt),
-    // The filter panel's two commonest narrowings, counted without reading the rows.
+    // The list in its order (newest first, then id), so a page is read off the index and a
+    // deep page skips index entries, not rows; with dates it is a range of createdAt.
+    index("edo_documents_list_idx").on(
+      t.companyId,
+      t.category,
+      t.deleted,
+      t.expired,
+      sql`${t.createdAt} DESC`,
+      t.id,
+    ),
+    // The filter panel's two commonest narrowings, counted and paged the same way.
     index("edo_documents_period_idx").on(
       t.companyId,
       t.category,
       t.deleted,
       t.expired,
       t.period,
-      t.createdAt,
+      sql`${t.createdAt} DESC`,
+      t.id,
     ),
     index("edo_documents_status_idx").on(
       t.companyId,
@@ -86,7 +98,8 @@ export const edoDocuments = sqliteTable(
       t.deleted,
       t.expired,
       t.statusCode,
-      t.createdAt,
+      sql`${t.createdAt} DESC`,
+      t.id,
     ),
   ],
 );

@@ -175,6 +175,9 @@ describe("EDO connection and mirror", () => {
       { docType: "ON_TRNAPERAK" },
       { dateFrom: "2024-02-01", dateTo: "2024-03-15" },
       { search: etrn.info.unloading!.addr.split(",")[0].toUpperCase() },
+      // Terms shorter than the trigram index's three characters are looked for row by row.
+      { search: "ка" },
+      { trip: etrn.info.doc.trip!.slice(-2), driver: etrn.info.driver!.accName.slice(0, 3) },
       { hasCargo: "true", period: "20251" },
       { limit: "7", offset: "14", period: "20244", status: "ON_TRNACLGRPO" },
     ];

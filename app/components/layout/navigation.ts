@@ -9,7 +9,7 @@ export const NAV_ITEMS = [
   { to: "/map-analytics", label: "Карта перевозок", ready: false },
   { to: "/edo-clients", label: "Клиенты ЭДО", ready: false },
   { to: "/partners", label: "Партнеры", ready: false },
-  { to: "/edo", label: "ЭДО", ready: false },
+  { to: "/edo", label: "ЭДО", ready: true },
 ] as const;
 
 export type NavPath = (typeof NAV_ITEMS)[number]["to"];

@@ -75,6 +75,43 @@ export const documentUpsertSet = Object.fromEntries(
 /** `column` contains `needle` (both lower-cased in JS: SQLite folds only ASCII). */
 const contains = (column: AnySQLiteColumn, needle: string) => sql`instr(${column}, ${needle}) > 0`;
 
+/** The trigram index finds substrings of at least this many characters. */
+const TRIGRAM = 3;
+
+/** An FTS5 phrase: the text as one literal string. */
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The substring filters: terms of three characters or more go to the trigram index
+ * `edo_documents_search` in one MATCH (each on its own column), shorter ones are looked for
+ * in the rows themselves.
+ */
+function substringConditions(query: EdoDocumentsQuery): (SQL | undefined)[] {
+  const d = edoDocuments;
+  const terms: [AnySQLiteColumn, string | undefined][] = [
+    [d.searchText, query.search?.toLowerCase()],
+    [d.driver, query.driver?.toLowerCase()],
+    [d.trip, query.trip?.toLowerCase()],
+    [d.docNum, query.docNum?.toLowerCase()],
+    [d.vehicle, query.transport && vehicleKey(query.transport)],
+  ];
+  const indexed: string[] = [];
+  const scanned: SQL[] = [];
+  for (const [column, term] of terms) {
+    if (!term) continue;
+    if ([...term].length >= TRIGRAM) indexed.push(`${column.name} : ${phrase(term)}`);
+    else scanned.push(contains(column, term));
+  }
+  // `+rowid`: the matches are probed while the company's index is walked in the list's order
+  // (a page stops after its rows, a count reads no table rows), instead of each match's row
+  // being read to check the company, category and flags.
+  const match =
+    indexed.length > 0
+      ? sql`+${d}.rowid IN (SELECT rowid FROM edo_documents_search WHERE edo_documents_search MATCH ${indexed.join(" AND ")})`
+      : undefined;
+  return [match, ...scanned];
+}
+
 /** The WHERE of a documents query (decision 0021's filter meanings), always within the company. */
 function documentsWhere(companyId: string, query: EdoDocumentsQuery): SQL | undefined {
   const d = edoDocuments;
@@ -91,21 +128,19 @@ function documentsWhere(companyId: string, query: EdoDocumentsQuery): SQL | unde
     query.goInn ? eq(d.goInn, query.goInn) : undefined,
     query.gpInn ? eq(d.gpInn, query.gpInn) : undefined,
     query.tkInn ? eq(d.tkInn, query.tkInn) : undefined,
-    query.transport ? contains(d.vehicle, vehicleKey(query.transport)) : undefined,
-    query.driver ? contains(d.driver, query.driver.toLowerCase()) : undefined,
-    query.trip ? contains(d.trip, query.trip.toLowerCase()) : undefined,
-    query.docNum ? contains(d.docNum, query.docNum.toLowerCase()) : undefined,
     query.docType ? contains(d.titleTypes, `|${query.docType}|`) : undefined,
-    query.search ? contains(d.searchText, query.search.toLowerCase()) : undefined,
     query.hasRoute === undefined ? undefined : eq(d.hasRoute, query.hasRoute),
     query.hasCargo === undefined ? undefined : eq(d.hasCargo, query.hasCargo),
+    ...substringConditions(query),
   ];
   return and(...conditions);
 }
 
 /**
  * GET /api/edo/documents (spec 2 §7) from the mirror: a page of the company's docflows with
- * every filter, newest first, and how many match. One round trip to the database.
+ * every filter, newest first, and how many match. One round trip to the database. The page's
+ * rows are picked by rowid first (off the list's indexes, however deep the page) and only
+ * those 20-odd documents are read.
  */
 export async function listEdoDocuments(
   db: Db,
@@ -113,14 +148,20 @@ export async function listEdoDocuments(
   query: EdoDocumentsQuery,
 ): Promise<{ docs: WireDocument[]; total: number }> {
   const where = documentsWhere(companyId, query);
+  const order = [desc(edoDocuments.createdAt), asc(edoDocuments.id)];
+  const page = db
+    .select({ rowid: sql<number>`${edoDocuments}.rowid`.as("page_rowid") })
+    .from(edoDocuments)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
   const [rows, [counted]] = await db.batch([
     db
       .select({ data: edoDocuments.data })
       .from(edoDocuments)
-      .where(where)
-      .orderBy(desc(edoDocuments.createdAt), asc(edoDocuments.id))
-      .limit(query.limit)
-      .offset(query.offset),
+      .where(sql`${edoDocuments}.rowid IN ${page}`)
+      .orderBy(...order),
     db.select({ total: count() }).from(edoDocuments).where(where),
   ]);
   return { docs: rows.map((row) => row.data), total: counted?.total ?? 0 };

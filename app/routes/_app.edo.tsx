@@ -1,0 +1,245 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import {
+  connectEdo,
+  disconnectEdo,
+  EDO_MESSAGES,
+  edoConnectionView,
+  findEdoConnection,
+  startEdoSync,
+  tokenAlive,
+  type EdoConnectionView,
+} from "../../workers/core/edo/connection";
+import { listEdoDocuments } from "../../workers/core/edo/documents";
+import { edoAuthSchema } from "../../workers/core/edo/schemas";
+import { edoDepsFor } from "../../workers/web/lib/edo-deps";
+import { EdoConnectionCard, EdoConnectStart } from "~/components/edo/connection-card";
+import { DocumentFilters } from "~/components/edo/document-filters";
+import { DocumentList, type DocumentsPage } from "~/components/edo/document-list";
+import { edoDocumentsQueryOf } from "~/components/edo/documents-query";
+import { EdoLoginDialog } from "~/components/edo/edo-login-dialog";
+import { EdoOnboarding, useOnboardingSeen } from "~/components/edo/onboarding";
+import { useEdoSyncProgress } from "~/components/edo/use-edo-sync";
+import { useSavedFilters } from "~/components/edo/use-saved-filters";
+import { LoadError } from "~/components/ui/load-error";
+import { requireCaller } from "~/lib/session.server";
+import { setToast, type Toast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "ЭДО — Рейс" }];
+
+const TITLE = "Электронный документооборот (ЭДО)";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = requireCaller(context, request);
+  const companyId = user.company.id;
+  const now = Date.now();
+  const row = await findEdoConnection(context.db, companyId);
+  if (!row) return { connection: null, documents: null };
+  if (!tokenAlive(row, now)) {
+    // Token not found or expired (spec 2 §4): disconnected, and the page asks to sign in again.
+    return { connection: await edoConnectionView(context.db, row, now), documents: null };
+  }
+  const url = new URL(request.url);
+  const { query, page } = edoDocumentsQueryOf(url.searchParams);
+  const [connection, { docs, total }] = await Promise.all([
+    edoConnectionView(context.db, row, now),
+    listEdoDocuments(context.db, companyId, query),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / query.limit));
+  if (page > pageCount) {
+    // A page past the end (fewer documents since the link was made): the last one instead.
+    if (pageCount === 1) url.searchParams.delete("page");
+    else url.searchParams.set("page", String(pageCount));
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return { connection, documents: { docs, total, page, pageCount, limit: query.limit } };
+}
+
+const toastHeaders = async (toast: Toast) => ({ "Set-Cookie": await setToast(toast) });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = requireCaller(context, request);
+  const companyId = user.company.id;
+  const deps = edoDepsFor(context.cloudflare.env, context.db);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "connect") {
+    const submission = parseWithZod(formData, { schema: edoAuthSchema });
+    // The login comes back to the form, the password never does.
+    const reply = async (status: number, formError?: string, toast?: string) =>
+      data(
+        {
+          intent: "connect" as const,
+          result: submission.reply({
+            formErrors: formError ? [formError] : undefined,
+            hideFields: ["password"],
+          }),
+        },
+        { status, headers: toast ? await toastHeaders({ type: "error", message: toast }) : undefined },
+      );
+    if (submission.status !== "success") return reply(400);
+    let result;
+    try {
+      result = await connectEdo(deps, companyId, submission.value);
+    } catch (error) {
+      console.error("edo page: connect failed", error);
+      return reply(500, "Ошибка подключения к ЭДО", "Ошибка подключения к ЭДО");
+    }
+    if (!result.ok) {
+      if (result.reason === "refused") {
+        const message = result.message || "Ошибка авторизации";
+        return reply(422, message, message);
+      }
+      return reply(503, result.message, "Ошибка подключения к ЭДО");
+    }
+    return redirect(`${url.pathname}${url.search}`, {
+      headers: await toastHeaders({ type: "success", message: EDO_MESSAGES.connected }),
+    });
+  }
+
+  if (intent === "disconnect") {
+    let removed;
+    try {
+      removed = await disconnectEdo(context.db, companyId, String(formData.get("login") ?? ""));
+    } catch (error) {
+      console.error("edo page: disconnect failed", error);
+      return data(
+        { intent: "disconnect" as const },
+        { status: 500, headers: await toastHeaders({ type: "error", message: "Ошибка отключения от ЭДО" }) },
+      );
+    }
+    if (!removed) {
+      return data(
+        { intent: "disconnect" as const },
+        { status: 404, headers: await toastHeaders({ type: "error", message: "Ошибка отключения" }) },
+      );
+    }
+    return redirect(url.pathname, {
+      headers: await toastHeaders({ type: "success", message: EDO_MESSAGES.disconnected }),
+    });
+  }
+
+  if (intent === "sync") {
+    let started;
+    try {
+      started = await startEdoSync(deps, companyId);
+    } catch (error) {
+      console.error("edo page: sync failed to start", error);
+      return data(
+        { intent: "sync" as const, started: false },
+        {
+          status: 500,
+          headers: await toastHeaders({ type: "error", message: EDO_MESSAGES.syncQueueFailed }),
+        },
+      );
+    }
+    return data(
+      { intent: "sync" as const, started },
+      {
+        status: started ? 202 : 409,
+        headers: await toastHeaders(
+          started
+            ? { type: "success", message: EDO_MESSAGES.syncStarted }
+            : { type: "error", message: EDO_MESSAGES.notConnected },
+        ),
+      },
+    );
+  }
+
+  return data({ intent: null }, { status: 400 });
+}
+
+/** After any submission the page reloads, even a refused one: the connection may have changed. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? true : defaultShouldRevalidate;
+
+type ConnectionState = "none" | "expired" | "connected";
+
+export default function Edo() {
+  const { connection, documents } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [onboardingSeen, markOnboardingSeen] = useOnboardingSeen();
+  const state: ConnectionState = !connection ? "none" : connection.connected ? "connected" : "expired";
+  const [loginOpen, setLoginOpen] = useState(state === "expired");
+  // The answer the form had when the modal opened: it belongs to an earlier attempt.
+  const [staleResult, setStaleResult] = useState(actionData);
+
+  // An expired token opens the login modal (spec 2 §4); connecting or disconnecting closes it.
+  useEffect(() => {
+    setLoginOpen(state === "expired");
+  }, [state]);
+
+  const openLogin = () => {
+    setStaleResult(actionData);
+    setLoginOpen(true);
+  };
+  const leaveOnboarding = () => {
+    markOnboardingSeen();
+    openLogin();
+  };
+  const connectResult =
+    actionData?.intent === "connect" && actionData !== staleResult ? actionData.result : undefined;
+  const expiredLogin = state === "expired" && connection ? connection.login : null;
+
+  return (
+    <div className="max-w-6xl space-y-6">
+      <h1 className="text-2xl font-semibold">{TITLE}</h1>
+
+      {state === "connected" && connection && documents ? (
+        <ConnectedEdo connection={connection} documents={documents} />
+      ) : state === "none" && onboardingSeen === false ? (
+        <EdoOnboarding onConnect={leaveOnboarding} onSkip={leaveOnboarding} />
+      ) : state === "expired" || onboardingSeen ? (
+        <EdoConnectStart expiredLogin={expiredLogin} onConnect={openLogin} />
+      ) : null}
+
+      {loginOpen && state !== "connected" ? (
+        <EdoLoginDialog
+          expiredLogin={expiredLogin}
+          lastResult={connectResult}
+          onClose={() => setLoginOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ConnectedEdo({
+  connection,
+  documents,
+}: {
+  connection: EdoConnectionView;
+  documents: DocumentsPage;
+}) {
+  useSavedFilters();
+  useEdoSyncProgress(connection.sync);
+  return (
+    <>
+      <EdoConnectionCard connection={connection} />
+      <DocumentFilters />
+      <DocumentList
+        page={documents}
+        stillLoading={connection.sync.status === "syncing" && connection.sync.lastSyncedAt === null}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="max-w-6xl space-y-4">
+      <h1 className="text-2xl font-semibold">{TITLE}</h1>
+      <LoadError title="Ошибка загрузки документов" href="/edo" />
+    </div>
+  );
+}
