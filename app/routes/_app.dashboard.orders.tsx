@@ -17,9 +17,8 @@ import {
 import { useState } from "react";
 import { toast } from "sonner";
 import {
-  listOrders,
   ORDER_MESSAGES,
-  orderMetrics,
+  ordersPage,
   ordersQuerySchema,
   PAYABLE_STATUSES,
   PROFIT_MARGIN,
@@ -80,9 +79,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = user.company.id;
   const url = new URL(request.url);
   const query = ordersQueryOf(url.searchParams);
-  const [{ orders, total }, metrics, edoConnection] = await Promise.all([
-    listOrders(context.db, companyId, query),
-    orderMetrics(context.db, companyId),
+  const [{ orders, total, metrics }, edoConnection] = await Promise.all([
+    ordersPage(context.db, companyId, query),
     findEdoConnection(context.db, companyId),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -75,6 +75,15 @@ const documentsOf = async (member: Member, query: Record<string, string>) => {
   };
 };
 
+/** Documents in the owner's mirror. */
+async function mirrored(): Promise<number> {
+  const rows = await testDb()
+    .select({ id: edoDocuments.id })
+    .from(edoDocuments)
+    .where(eq(edoDocuments.companyId, owner.companyId));
+  return rows.length;
+}
+
 async function member(): Promise<Member> {
   const user = await createCompanyUser();
   return { ...user, bearer: (await sessionFor(user.userId)).bearer };
@@ -145,11 +154,7 @@ describe("EDO connection and mirror", () => {
     expect(data.connected).toBe(true);
     expect(data.sync).toMatchObject({ status: "success", done: documentCount });
     expect(data.sync.lastSyncedAt).not.toBeNull();
-    const mirrored = await testDb()
-      .select({ id: edoDocuments.id })
-      .from(edoDocuments)
-      .where(eq(edoDocuments.companyId, owner.companyId));
-    expect(mirrored).toHaveLength(documentCount);
+    expect(await mirrored()).toBe(documentCount);
 
     // Every filter of spec 2 §7, read from the mirror, matches the operator's own answer.
     const token = await sandboxToken(LOGIN);
@@ -228,11 +233,7 @@ describe("EDO connection and mirror", () => {
       .from(jobRuns)
       .where(and(eq(jobRuns.id, (ours[0].body as { runId: string }).runId)));
     expect(run).toMatchObject({ status: "success", done: 8, step: 1 });
-    const mirrored = await testDb()
-      .select({ id: edoDocuments.id })
-      .from(edoDocuments)
-      .where(eq(edoDocuments.companyId, owner.companyId));
-    expect(mirrored).toHaveLength(before.documentCount + 5);
+    expect(await mirrored()).toBe(before.documentCount + 5);
 
     // The same message again, and a second refresh at once: nothing new is read or started.
     await drain(ours);
@@ -281,6 +282,44 @@ describe("EDO connection and mirror", () => {
     expect((await get(stranger, `/api/edo/user?login=${OTHER_LOGIN}`)).response.status).toBe(200);
   });
 
+  it("an operator that keeps failing ends the refresh with a message and loses none of the mirror", async () => {
+    const before = await mirrored();
+    const failing = await fetch(
+      `${sandbox}/__sandbox/failures`,
+      postJson({ provider: "edo", mode: "error500" }),
+    );
+    expect(failing.status).toBe(200);
+    try {
+      const sync = await callWeb("/api/edo/sync", postJson({ login: LOGIN }, as(owner)));
+      expect(sync.response.status).toBe(202);
+      // The queue retries a failed page; its last attempt gives up.
+      const retried = await deliver(
+        sync.sent.map((message) => message.body),
+        { env: { JOBS: recordingQueue().queue } },
+      );
+      expect(retried.retryMessages).toHaveLength(1);
+      await deliver(
+        sync.sent.map((message) => message.body),
+        { attempts: 3, env: { JOBS: recordingQueue().queue } },
+      );
+    } finally {
+      await fetch(`${sandbox}/__sandbox/failures`, postJson({ provider: "edo", mode: "none" }));
+    }
+    const status = await (
+      await get(owner, `/api/edo/status?login=${LOGIN}`)
+    ).response.json<{
+      data: { connected: boolean; sync: { status: string; error: string } };
+    }>();
+    expect(status.data).toMatchObject({
+      connected: true,
+      sync: {
+        status: "error",
+        error: "ЭДО не ответило. Уже загруженные документы сохранены; попробуйте обновить позже.",
+      },
+    });
+    expect(await mirrored()).toBe(before);
+  });
+
   it("a token the operator no longer accepts disconnects; signing in again keeps the mirror; disconnect empties it", async () => {
     const expire = await fetch(`${sandbox}/__sandbox/edo/tokens/expire`, postJson({ login: LOGIN }));
     expect(expire.status).toBe(200);
@@ -305,17 +344,10 @@ describe("EDO connection and mirror", () => {
       error: "Токен ЭДО не найден или истек. Войдите в ЭДО снова.",
     });
 
-    const count = async () =>
-      (
-        await testDb()
-          .select({ id: edoDocuments.id })
-          .from(edoDocuments)
-          .where(eq(edoDocuments.companyId, owner.companyId))
-      ).length;
-    const mirrored = await count();
+    const before = await mirrored();
     const again = await callWeb("/api/edo/auth", postJson({ login: LOGIN, password: PASSWORD }, as(owner)));
     expect(again.response.status).toBe(200);
-    expect(await count()).toBe(mirrored);
+    expect(await mirrored()).toBe(before);
     await drain(again.sent);
     expect((await documentsOf(owner, {})).status).toBe(200);
 
@@ -328,7 +360,7 @@ describe("EDO connection and mirror", () => {
       data: null,
       message: "Отключение от ЭДО выполнено успешно",
     });
-    expect(await count()).toBe(0);
+    expect(await mirrored()).toBe(0);
     expect((await get(owner, `/api/edo/status?login=${LOGIN}`)).response.status).toBe(404);
   });
 });

@@ -181,14 +181,19 @@ export async function listOrders(
   companyId: string,
   query: OrdersQuery,
 ): Promise<{ orders: OrderView[]; total: number }> {
+  const [rows, counted] = await db.batch(listQueries(db, companyId, query));
+  return listFrom(rows, counted);
+}
+
+/** The page's orders (each with its payment request joined in) and how many match. */
+function listQueries(db: Db, companyId: string, query: OrdersQuery) {
   const conditions: SQL[] = [eq(platformOrders.companyId, companyId)];
   if (query.platform) conditions.push(sql`${platformOrders.platformId} = ${query.platform}`);
   if (query.status) conditions.push(eq(platformOrders.status, query.status));
   if (query.search)
     conditions.push(sql`instr(${platformOrders.searchText}, ${query.search.toLowerCase()}) > 0`);
   const where = and(...conditions);
-  // One round trip: the page (with each order's payment request joined in) and the count.
-  const [rows, [{ total }]] = await db.batch([
+  return [
     db
       .select({ order: platformOrders, requestedAt: paymentRequests.requestedAt })
       .from(platformOrders)
@@ -198,8 +203,30 @@ export async function listOrders(
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(platformOrders).where(where),
+  ] as const;
+}
+
+type ListRows = Awaited<ReturnType<typeof listQueries>[0]>;
+
+const listFrom = (rows: ListRows, counted: { total: number }[]) => ({
+  orders: rows.map((row) => toView(row.order, row.requestedAt)),
+  total: counted[0]?.total ?? 0,
+});
+
+/**
+ * What the orders page shows (a page of orders, their count and the metrics) in one round
+ * trip to the database.
+ */
+export async function ordersPage(
+  db: Db,
+  companyId: string,
+  query: OrdersQuery,
+): Promise<{ orders: OrderView[]; total: number; metrics: OrderMetrics }> {
+  const [rows, counted, metricRows] = await db.batch([
+    ...listQueries(db, companyId, query),
+    metricsQuery(db, companyId),
   ]);
-  return { orders: rows.map((row) => toView(row.order, row.requestedAt)), total };
+  return { ...listFrom(rows, counted), metrics: metricsFrom(metricRows) };
 }
 
 /** The company's orders in the given statuses (GET /orders?status=, the finance screen's source). */
@@ -229,9 +256,14 @@ export type OrderMetrics = {
 };
 
 export async function orderMetrics(db: Db, companyId: string): Promise<OrderMetrics> {
+  return metricsFrom(await metricsQuery(db, companyId));
+}
+
+/** Per platform: orders, active and completed ones, and the completed ones' revenue. */
+function metricsQuery(db: Db, companyId: string) {
   const isActive = inArray(platformOrders.status, [...ACTIVE_STATUSES]);
   const isCompleted = inArray(platformOrders.status, [...COMPLETED_STATUSES]);
-  const rows = await db
+  return db
     .select({
       platform: platformOrders.platformId,
       orders: count(),
@@ -244,6 +276,9 @@ export async function orderMetrics(db: Db, companyId: string): Promise<OrderMetr
     .from(platformOrders)
     .where(eq(platformOrders.companyId, companyId))
     .groupBy(platformOrders.platformId);
+}
+
+function metricsFrom(rows: Awaited<ReturnType<typeof metricsQuery>>): OrderMetrics {
   const total = (pick: (row: (typeof rows)[number]) => number) =>
     rows.reduce((acc, row) => acc + (pick(row) || 0), 0);
   const completedOrders = total((row) => row.completed);
