@@ -45,4 +45,4 @@ CREATE INDEX `edo_documents_list_idx` ON `edo_documents` (`company_id`,`category
 CREATE INDEX `edo_documents_period_idx` ON `edo_documents` (`company_id`,`category`,`deleted`,`expired`,`period`,"created_at" DESC,`id`);--> statement-breakpoint
 CREATE INDEX `edo_documents_status_idx` ON `edo_documents` (`company_id`,`category`,`deleted`,`expired`,`status_code`,"created_at" DESC,`id`);--> statement-breakpoint
 DROP INDEX `platform_orders_company_status_idx`;--> statement-breakpoint
-CREATE INDEX `platform_orders_metrics_idx` ON `platform_orders` (`company_id`,`status`,`platform_id`,`price_kopecks`);
+CREATE INDEX `platform_orders_metrics_idx` ON `platform_orders` (`company_id`,`platform_id`,`status`,`price_kopecks`);

@@ -68,8 +68,9 @@ export const platformOrders = sqliteTable(
   (t) => [
     uniqueIndex("platform_orders_external_unique").on(t.companyId, t.platformId, t.externalOrderId),
     index("platform_orders_company_created_idx").on(t.companyId, t.createdAt),
-    // Covers the metrics' aggregate and the new-orders count: neither reads the table's rows.
-    index("platform_orders_metrics_idx").on(t.companyId, t.status, t.platformId, t.priceKopecks),
+    // Covers the metrics' aggregate (grouped by platform, in the index's order) and the
+    // new-orders count: neither reads the table's rows.
+    index("platform_orders_metrics_idx").on(t.companyId, t.platformId, t.status, t.priceKopecks),
     index("platform_orders_connection_idx").on(t.connectionId),
   ],
 );
