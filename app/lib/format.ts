@@ -12,6 +12,23 @@ export function formatDateTime(value: Date | string | number): string {
   return dateTime.format(new Date(value));
 }
 
+const shortDateTime = new Intl.DateTimeFormat("ru-RU", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Moscow",
+});
+
+/** «05.03.2025, 14:00», Moscow time. */
+export const formatShortDateTime = (iso: string) => shortDateTime.format(new Date(iso));
+
+const numbers = new Intl.NumberFormat("ru-RU");
+
+/** «12 340». */
+export const formatNumber = (value: number) => numbers.format(value);
+
 const rub = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", maximumFractionDigits: 2 });
 
 /** Money is integer kopecks everywhere; this is where it becomes rubles. */

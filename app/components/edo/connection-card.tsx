@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { action } from "~/routes/_app.edo";
 import { EdoCredentialsNotice } from "./credentials-notice";
-import { documentsLoadedText, formatEdoDateTime } from "./presentation";
+import { formatShortDateTime } from "~/lib/format";
+import { documentsLoadedText } from "./presentation";
 
 function SyncState({ sync }: { sync: EdoSyncView }) {
   if (sync.status === "syncing") {
@@ -30,7 +31,7 @@ function SyncState({ sync }: { sync: EdoSyncView }) {
       ) : null}
       <p className="text-slate-600">
         {sync.lastSyncedAt
-          ? `Документы обновлены ${formatEdoDateTime(sync.lastSyncedAt)}`
+          ? `Документы обновлены ${formatShortDateTime(sync.lastSyncedAt)}`
           : "Документы ещё не загружались"}
       </p>
     </div>
@@ -79,7 +80,7 @@ export function EdoConnectionCard({ connection }: { connection: EdoConnectionVie
         </div>
         <div>
           <dt className="text-slate-500">Токен действует до</dt>
-          <dd className="font-medium">{formatEdoDateTime(connection.expiresAt)}</dd>
+          <dd className="font-medium">{formatShortDateTime(connection.expiresAt)}</dd>
         </div>
       </dl>
 

@@ -1,13 +1,7 @@
 import { useId, type ReactNode } from "react";
 import type { WireDocument, WireParty } from "../../../workers/providers/edo-operator";
-import {
-  documentStatusLabel,
-  formatEdoDateTime,
-  formatEdoDay,
-  roleLabel,
-  titleTypeLabel,
-  UNKNOWN_STATUS,
-} from "./presentation";
+import { formatShortDateTime } from "~/lib/format";
+import { documentStatusLabel, formatEdoDay, roleLabel, titleTypeLabel, UNKNOWN_STATUS } from "./presentation";
 
 const DASH = "—";
 const badge = "inline-block rounded-full px-2.5 py-0.5 text-xs font-medium";
@@ -58,7 +52,7 @@ function History({ doc, number }: { doc: WireDocument; number: string }) {
           {documents.map((title) => (
             <li key={title.id} className="flex flex-wrap justify-between gap-x-3 px-3 py-1 text-sm">
               <span>{titleTypeLabel(title.type)}</span>
-              <span className="text-slate-500">{formatEdoDateTime(title.dateTime)}</span>
+              <span className="text-slate-500">{formatShortDateTime(title.dateTime)}</span>
             </li>
           ))}
         </ol>
@@ -66,7 +60,7 @@ function History({ doc, number }: { doc: WireDocument; number: string }) {
       {lastdoc ? (
         <p className="text-sm">
           <span className="text-slate-500">Последний документ:</span> {titleTypeLabel(lastdoc.type)},{" "}
-          {formatEdoDateTime(lastdoc.dateTime)}
+          {formatShortDateTime(lastdoc.dateTime)}
         </p>
       ) : null}
     </div>
@@ -91,7 +85,7 @@ export function DocumentCard({ doc }: { doc: WireDocument }) {
             № {number}
           </h3>
           <p className="mt-1 text-sm text-slate-600">
-            Создан {formatEdoDateTime(doc.createDate)} · Обновлён {formatEdoDateTime(doc.updateDate)}
+            Создан {formatShortDateTime(doc.createDate)} · Обновлён {formatShortDateTime(doc.updateDate)}
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">

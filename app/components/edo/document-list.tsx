@@ -2,7 +2,7 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import type { WireDocument } from "../../../workers/providers/edo-operator";
 import { DocumentCard } from "./document-card";
 import { DocumentPagination } from "./document-pagination";
-import { formatCount } from "./presentation";
+import { formatNumber } from "~/lib/format";
 
 /** One page of the company's documents, as the /edo loader answers it. */
 export type DocumentsPage = {
@@ -27,7 +27,7 @@ export function DocumentList({ page, stillLoading }: { page: DocumentsPage; stil
     <section aria-label="Документы ЭДО" aria-busy={loading} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold" data-testid="edo-documents-title">
-          Документы ({formatCount(total)})
+          Документы ({formatNumber(total)})
         </h2>
         {/* Always present, so screen readers announce the text when it appears. */}
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { DEFAULT_PAGE_SIZE, formatCount, PAGE_SIZES, pageWindow } from "./presentation";
+import { formatNumber } from "~/lib/format";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageWindow } from "./presentation";
 
 const stepClass = "inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-medium";
 const enabledClass = `${stepClass} text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`;
@@ -66,7 +67,7 @@ export function DocumentPagination({
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <p data-testid="edo-page-range">
-          {formatCount(first)}–{formatCount(last)} из {formatCount(total)}
+          {formatNumber(first)}–{formatNumber(last)} из {formatNumber(total)}
         </p>
         <div className="flex items-center gap-2">
           <label htmlFor="edo-page-size">Показывать по</label>

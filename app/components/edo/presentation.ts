@@ -5,7 +5,7 @@ import {
   type EdoCategory,
   type EdoRole,
 } from "../../../workers/providers/edo-operator";
-import { plural } from "~/lib/format";
+import { formatNumber, plural } from "~/lib/format";
 
 /** Status codes as a document card shows them (spec 2 §4). */
 const DOCUMENT_STATUS_LABELS: Record<string, string> = {
@@ -92,31 +92,15 @@ export const roleLabel = (role: string) =>
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-const dateTimes = new Intl.DateTimeFormat("ru-RU", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Moscow",
-});
-const numbers = new Intl.NumberFormat("ru-RU");
-
-/** «05.03.2025, 14:00», Moscow time (the operator's clock). */
-export const formatEdoDateTime = (iso: string) => dateTimes.format(new Date(iso));
-
 /** A calendar day as the operator gives it, YYYY-MM-DD → «05.03.2025» (no time zone involved). */
 export function formatEdoDay(day: string): string {
   const match = /^(\d{4})-(\d\d)-(\d\d)/.exec(day);
   return match ? `${match[3]}.${match[2]}.${match[1]}` : day;
 }
 
-/** «3 000». */
-export const formatCount = (value: number) => numbers.format(value);
-
 /** «Загружен 1 документ», «Загружено 2 документа», «Загружено 240 документов». */
 export function documentsLoadedText(count: number): string {
-  return `${plural(count, ["Загружен", "Загружено", "Загружено"])} ${formatCount(count)} ${plural(count, ["документ", "документа", "документов"])}`;
+  return `${plural(count, ["Загружен", "Загружено", "Загружено"])} ${formatNumber(count)} ${plural(count, ["документ", "документа", "документов"])}`;
 }
 
 /** At most `size` page numbers around the current page, clamped to the list's ends. */

@@ -5,10 +5,9 @@ import type { OrderView } from "../../../workers/core/orders/orders";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { action } from "~/routes/_app.dashboard.orders";
+import { formatNumber, formatShortDateTime } from "~/lib/format";
 import {
-  formatNumber,
   formatRubles,
-  formatShortDateTime,
   ORDER_PRIORITY,
   ORDER_STATUS_BADGE,
   ORDER_STATUS_LABELS,

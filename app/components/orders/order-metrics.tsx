@@ -1,5 +1,6 @@
 import type { OrderMetrics } from "../../../workers/core/orders/orders";
-import { formatNumber, formatRubles } from "./order-presentation";
+import { formatNumber } from "~/lib/format";
+import { formatRubles } from "./order-presentation";
 
 /** The four cards above the list (spec 2 §2.1), over all the company's orders, not the page. */
 export function OrderMetricCards({ metrics }: { metrics: OrderMetrics }) {

@@ -51,19 +51,6 @@ export const isOrderPriority = (value: string | null): value is OrderPriority =>
   (ORDER_PRIORITIES as readonly (string | null)[]).includes(value);
 
 const rubles = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB" });
-const numbers = new Intl.NumberFormat("ru-RU");
-const dateTimes = new Intl.DateTimeFormat("ru-RU", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Moscow",
-});
 
 /** Orders carry rubles (the API's shape), not kopecks: «12 345,50 ₽». */
 export const formatRubles = (value: number) => rubles.format(value);
-/** «12 340». */
-export const formatNumber = (value: number) => numbers.format(value);
-/** «05.03.2025, 14:00», Moscow time. */
-export const formatShortDateTime = (iso: string) => dateTimes.format(new Date(iso));
