@@ -1,11 +1,8 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { usePollWhile } from "~/lib/use-poll-while";
 import { useCallback, useEffect, useRef } from "react";
 import { toast } from "sonner";
 import type { ConnectionView } from "../../../workers/core/platforms/connections";
 import { plural } from "~/lib/format";
-
-/** How often the page asks for fresh progress while a connection syncs. */
-const POLL_MS = 2000;
 
 /** «Загружен 1 заказ», «Загружено 2 заказа», «Загружено 240 заказов». */
 export function ordersLoadedText(count: number): string {
@@ -18,21 +15,8 @@ export function ordersLoadedText(count: number): string {
  * pressed. Returns `watch`, to be called with the connection as the sync action answered it.
  */
 export function useSyncProgress(connections: ConnectionView[]): (started: ConnectionView) => void {
-  const revalidator = useRevalidator();
-  const navigation = useNavigation();
-  const idle = useRef(true);
-  idle.current = revalidator.state === "idle" && navigation.state === "idle";
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
   const syncing = connections.some((connection) => connection.sync_status === "syncing");
-
-  useEffect(() => {
-    if (!syncing) return;
-    const timer = setInterval(() => {
-      if (idle.current) void revalidate.current();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [syncing]);
+  usePollWhile(syncing);
 
   // Connection id → its last sync time before the watched sync: data fetched before that sync
   // began still shows the previous result and must not be taken for its end.
