@@ -215,10 +215,11 @@ export async function rawUpserts(
   const client = createClient({ url: databaseUrl });
   const rename = (text: string) => text.replaceAll(tableName, scratch);
   try {
-    // The table, then virtual tables indexing it (an FTS5 index with content='<table>'), its
-    // indexes and its triggers, in the order they can be created.
+    // The table, then virtual tables indexing it (an FTS5 index with content='<table>', or one
+    // named `<table>_…` that its triggers keep), its indexes and its triggers, in the order they
+    // can be created.
     const ddl = await client.execute({
-      sql: `SELECT name, type, sql FROM sqlite_master WHERE sql IS NOT NULL AND (tbl_name = ?1 OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND sql LIKE '%content=''' || ?1 || '''%'))
+      sql: `SELECT name, type, sql FROM sqlite_master WHERE sql IS NOT NULL AND (tbl_name = ?1 OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND (sql LIKE '%content=''' || ?1 || '''%' OR substr(name, 1, length(?1) + 1) = ?1 || '_')))
             ORDER BY CASE WHEN type = 'table' AND name = ?1 THEN 0 WHEN type = 'table' THEN 1 WHEN type = 'index' THEN 2 ELSE 3 END`,
       args: [tableName],
     });

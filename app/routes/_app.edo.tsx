@@ -12,13 +12,10 @@ import {
   connectEdo,
   disconnectEdo,
   EDO_MESSAGES,
-  edoConnectionView,
-  findEdoConnection,
+  edoPageData,
   startEdoSync,
-  tokenAlive,
   type EdoConnectionView,
 } from "../../workers/core/edo/connection";
-import { listEdoDocuments } from "../../workers/core/edo/documents";
 import { edoAuthSchema } from "../../workers/core/edo/schemas";
 import { edoDepsFor } from "../../workers/web/lib/edo-deps";
 import { EdoConnectionCard, EdoConnectStart } from "~/components/edo/connection-card";
@@ -40,19 +37,11 @@ const TITLE = "Электронный документооборот (ЭДО)";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
   const companyId = user.company.id;
-  const now = Date.now();
-  const row = await findEdoConnection(context.db, companyId);
-  if (!row) return { connection: null, documents: null };
-  if (!tokenAlive(row, now)) {
-    // Token not found or expired (spec 2 §4): disconnected, and the page asks to sign in again.
-    return { connection: await edoConnectionView(context.db, row, now), documents: null };
-  }
   const url = new URL(request.url);
   const { query, page } = edoDocumentsQueryOf(url.searchParams);
-  const [connection, { docs, total }] = await Promise.all([
-    edoConnectionView(context.db, row, now),
-    listEdoDocuments(context.db, companyId, query),
-  ]);
+  const { connection, documents } = await edoPageData(context.db, companyId, query, Date.now());
+  if (!connection || !documents) return { connection, documents: null };
+  const { docs, total } = documents;
   const pageCount = Math.max(1, Math.ceil(total / query.limit));
   if (page > pageCount) {
     // A page past the end (fewer documents since the link was made): the last one instead.

@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { edoConnections, edoDocuments, jobRuns } from "../../db/schema";
+import { listEdoDocuments } from "../../workers/core/edo/documents";
+import { edoDocumentsQuerySchema } from "../../workers/core/edo/schemas";
 import type { JobMessage } from "../../workers/core/jobs/messages";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import {
@@ -180,6 +182,13 @@ describe("EDO connection and mirror", () => {
       { docType: "ON_TRNAPERAK" },
       { dateFrom: "2024-02-01", dateTo: "2024-03-15" },
       { search: etrn.info.unloading!.addr.split(",")[0].toUpperCase() },
+      // A search alone is counted in the index; one this broad is paged along the list's index,
+      // a narrow one from its matches (decision 0024), deep pages too.
+      { search: "этрн" },
+      { search: "ооо", limit: "50", offset: "500" },
+      { search: etrn.info.doc.num },
+      { search: etrn.info.unloading!.addr.split(",")[0], expired: "true" },
+      { search: etrn.info.unloading!.addr.split(",")[0], category: "PTL" },
       // Terms shorter than the trigram index's three characters are looked for row by row.
       { search: "ка" },
       { trip: etrn.info.doc.trip!.slice(-2), driver: etrn.info.driver!.accName.slice(0, 3) },
@@ -197,6 +206,38 @@ describe("EDO connection and mirror", () => {
       ).toEqual(expected.docs.map((doc) => doc.id));
     }
     expect((await documentsOf(owner, {})).body.data.total).toBeGreaterThan(0);
+    // The same searches when the matches are too many to page from (the list's index walked).
+    const walkedSets: Record<string, string>[] = [
+      { search: "этрн" },
+      { search: "ооо", limit: "50", offset: "500" },
+      { search: etrn.info.doc.num },
+    ];
+    for (const filters of walkedSets) {
+      const expected = await operatorList(token, { limit: "1000", ...filters });
+      const query = edoDocumentsQuerySchema.parse({ limit: "1000", ...filters });
+      const walked = await listEdoDocuments(testDb(), owner.companyId, query, { pageFromMatchesAtMost: 0 });
+      expect(walked.total, JSON.stringify(filters)).toBe(expected.total);
+      expect(
+        walked.docs.map((doc) => doc.id),
+        JSON.stringify(filters),
+      ).toEqual(expected.docs.map((doc) => doc.id));
+    }
+
+    // A document the operator marks expired leaves the working list's search and joins the
+    // expired one's (the search index follows the flags).
+    const byNumber = { search: etrn.info.doc.num };
+    expect((await documentsOf(owner, byNumber)).body.data.docs.map((doc) => doc.id)).toContain(etrn.id);
+    await testDb()
+      .update(edoDocuments)
+      .set({ expired: true })
+      .where(and(eq(edoDocuments.companyId, owner.companyId), eq(edoDocuments.id, etrn.id)));
+    expect((await documentsOf(owner, byNumber)).body.data.docs.map((doc) => doc.id)).not.toContain(etrn.id);
+    const expiredMatches = await documentsOf(owner, { ...byNumber, expired: "true" });
+    expect(expiredMatches.body.data.docs.map((doc) => doc.id)).toContain(etrn.id);
+    await testDb()
+      .update(edoDocuments)
+      .set({ expired: false })
+      .where(and(eq(edoDocuments.companyId, owner.companyId), eq(edoDocuments.id, etrn.id)));
   });
 
   it("a cron refresh reads only what changed, and a redelivered message changes nothing twice", async () => {

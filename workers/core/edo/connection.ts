@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { edoConnections, edoDocuments, jobRuns } from "../../../db/schema";
@@ -6,7 +6,8 @@ import { EdoAuthError, type EdoOperator } from "../../providers/edo-operator";
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, latestRun, startRun } from "../jobs/runs";
-import { EDO_MESSAGES, type edoAuthSchema } from "./schemas";
+import { documentsPage, documentsStatement, type EdoDocumentsPage } from "./documents";
+import { EDO_MESSAGES, type edoAuthSchema, type EdoDocumentsQuery } from "./schemas";
 
 export { EDO_MESSAGES } from "./schemas";
 
@@ -85,6 +86,14 @@ export async function edoConnectionView(
   connection: EdoConnectionRow,
   now: number,
 ): Promise<EdoConnectionView> {
+  return connectionView(connection, await latestRun(db, connection.id), now);
+}
+
+function connectionView(
+  connection: EdoConnectionRow,
+  run: RunRow | undefined,
+  now: number,
+): EdoConnectionView {
   return {
     connected: tokenAlive(connection, now),
     login: connection.login,
@@ -92,8 +101,42 @@ export async function edoConnectionView(
     userName: connection.userName,
     shortName: connection.shortName,
     companyName: connection.companyName,
-    sync: syncView(connection, await latestRun(db, connection.id), now),
+    sync: syncView(connection, run, now),
   };
+}
+
+/**
+ * The /edo page's data in one round trip: the company's connection with its latest sync run,
+ * and the documents page (read alongside, used only while the token is alive).
+ */
+export async function edoPageData(
+  db: Db,
+  companyId: string,
+  query: EdoDocumentsQuery,
+  now: number,
+): Promise<{ connection: EdoConnectionView | null; documents: EdoDocumentsPage | null }> {
+  const [[row], runs, page] = await db.batch([
+    db.select().from(edoConnections).where(eq(edoConnections.companyId, companyId)),
+    db
+      .select()
+      .from(jobRuns)
+      .where(
+        eq(
+          jobRuns.subjectId,
+          db
+            .select({ id: edoConnections.id })
+            .from(edoConnections)
+            .where(eq(edoConnections.companyId, companyId)),
+        ),
+      )
+      .orderBy(desc(jobRuns.createdAt))
+      .limit(1),
+    documentsStatement(db, companyId, query),
+  ]);
+  if (!row) return { connection: null, documents: null };
+  const connection = connectionView(row, runs[0], now);
+  // Token not found or expired (spec 2 §4): disconnected, and the page asks to sign in again.
+  return { connection, documents: connection.connected ? documentsPage(page) : null };
 }
 
 export type EdoResult<T> =

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { edoDocuments } from "../../../db/schema";
@@ -82,11 +82,27 @@ const TRIGRAM = 3;
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * The substring filters: terms of three characters or more go to the trigram index
- * `edo_documents_search` in one MATCH (each on its own column), shorter ones are looked for
- * in the rows themselves.
+ * The categories in the order migration 0009 numbers them in scope tokens: never reorder, only
+ * append (and append to the migration's triggers alike).
  */
-function substringConditions(query: EdoDocumentsQuery): (SQL | undefined)[] {
+export const SCOPE_CATEGORIES = "|ETRN|TRNS|PTL|XR|PX|TORG13|TRNPUD|DOV|REQUEST|TRIPREG|";
+
+/**
+ * The search index's `scope` token of a company's list (decision 0024): three CJK characters,
+ * one trigram, numbering company (its rowid) × category × deleted × expired, so no two lists
+ * share one. The same expression as migration 0009's triggers.
+ */
+function scopeToken(companyId: string, query: EdoDocumentsQuery): SQL {
+  const k = sql`((((SELECT c.rowid FROM companies c WHERE c.id = ${companyId}) * 256 + instr(${SCOPE_CATEGORIES}, ${`|${query.category}|`})) * 4 + ${query.deleted ? 2 : 0} + ${query.expired ? 1 : 0}))`;
+  return sql`char(19968 + (${k} / 440664064) % 20992, 19968 + (${k} / 20992) % 20992, 19968 + ${k} % 20992)`;
+}
+
+/**
+ * The substring filters: terms of three characters or more go to the trigram index
+ * `edo_documents_search` as one MATCH, within the company's list's scope token (each term on its
+ * own column); shorter ones are looked for in the rows themselves.
+ */
+function substringConditions(companyId: string, query: EdoDocumentsQuery): { match?: SQL; scanned: SQL[] } {
   const d = edoDocuments;
   const terms: [AnySQLiteColumn, string | undefined][] = [
     [d.searchText, query.search?.toLowerCase()],
@@ -102,24 +118,17 @@ function substringConditions(query: EdoDocumentsQuery): (SQL | undefined)[] {
     if ([...term].length >= TRIGRAM) indexed.push(`${column.name} : ${phrase(term)}`);
     else scanned.push(contains(column, term));
   }
-  // `+rowid`: the matches are probed while the company's index is walked in the list's order
-  // (a page stops after its rows, a count reads no table rows), instead of each match's row
-  // being read to check the company, category and flags.
   const match =
     indexed.length > 0
-      ? sql`+${d}.rowid IN (SELECT rowid FROM edo_documents_search WHERE edo_documents_search MATCH ${indexed.join(" AND ")})`
+      ? sql`('scope : "' || ${scopeToken(companyId, query)} || '" AND ' || ${indexed.join(" AND ")})`
       : undefined;
-  return [match, ...scanned];
+  return { match, scanned };
 }
 
-/** The WHERE of a documents query (decision 0021's filter meanings), always within the company. */
-function documentsWhere(companyId: string, query: EdoDocumentsQuery): SQL | undefined {
+/** The filters beyond the list itself (company, category, deleted, expired) and the search. */
+function narrowing(query: EdoDocumentsQuery): SQL[] {
   const d = edoDocuments;
   const conditions: (SQL | undefined)[] = [
-    eq(d.companyId, companyId),
-    eq(d.category, query.category),
-    eq(d.deleted, query.deleted),
-    eq(d.expired, query.expired),
     query.period ? eq(d.period, query.period) : undefined,
     query.status ? eq(d.statusCode, query.status) : undefined,
     // Moscow days as ranges of createdAt, so the list's index serves them.
@@ -131,40 +140,93 @@ function documentsWhere(companyId: string, query: EdoDocumentsQuery): SQL | unde
     query.docType ? contains(d.titleTypes, `|${query.docType}|`) : undefined,
     query.hasRoute === undefined ? undefined : eq(d.hasRoute, query.hasRoute),
     query.hasCargo === undefined ? undefined : eq(d.hasCargo, query.hasCargo),
-    ...substringConditions(query),
   ];
-  return and(...conditions);
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
 /**
+ * A search whose matches are at most this many is paged from the index's matches (their rows
+ * read and sorted); a broader one walks the list's index in its order and stops after the page.
+ */
+const PAGE_FROM_MATCHES_AT_MOST = 2_000;
+
+/**
  * GET /api/edo/documents (spec 2 §7) from the mirror: a page of the company's docflows with
- * every filter, newest first, and how many match. One round trip to the database. The page's
- * rows are picked by rowid first (off the list's indexes, however deep the page) and only
- * those 20-odd documents are read.
+ * every filter (decision 0021's meanings), newest first, and how many match, in one statement.
+ * The page's rows are picked by rowid first and only those 20-odd documents are read. A search
+ * alone is counted inside the trigram index (its scope token stands for the company's list);
+ * with other filters the list's indexes are walked and the search's matches probed
+ * (decisions 0023, 0024).
  */
 export async function listEdoDocuments(
   db: Db,
   companyId: string,
   query: EdoDocumentsQuery,
-): Promise<{ docs: WireDocument[]; total: number }> {
-  const where = documentsWhere(companyId, query);
-  const order = [desc(edoDocuments.createdAt), asc(edoDocuments.id)];
-  const page = db
-    .select({ rowid: sql<number>`${edoDocuments}.rowid`.as("page_rowid") })
-    .from(edoDocuments)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset);
-  const [rows, [counted]] = await db.batch([
-    db
-      .select({ data: edoDocuments.data })
-      .from(edoDocuments)
-      .where(sql`${edoDocuments}.rowid IN ${page}`)
-      .orderBy(...order),
-    db.select({ total: count() }).from(edoDocuments).where(where),
-  ]);
-  return { docs: rows.map((row) => row.data), total: counted?.total ?? 0 };
+  tuning: ListTuning = {},
+): Promise<EdoDocumentsPage> {
+  return documentsPage(await documentsStatement(db, companyId, query, tuning));
+}
+
+/** The choice between paging from the matches and walking the list; tests move it. */
+export type ListTuning = { pageFromMatchesAtMost?: number };
+
+export type EdoDocumentsPage = { docs: WireDocument[]; total: number };
+type PageRow = { data: string | null; total: number | null };
+
+/** listEdoDocuments' one statement, to run alone or in a batch; `documentsPage` reads its rows. */
+export function documentsStatement(
+  db: Db,
+  companyId: string,
+  query: EdoDocumentsQuery,
+  { pageFromMatchesAtMost = PAGE_FROM_MATCHES_AT_MOST }: ListTuning = {},
+) {
+  const d = edoDocuments;
+  const { match, scanned } = substringConditions(companyId, query);
+  const narrowed = [...narrowing(query), ...scanned];
+  // `+rowid`: the matches are probed while the company's index is walked in the list's order
+  // (a page stops after its rows, a count reads no table rows).
+  const matched = match
+    ? sql`+${d}.rowid IN (SELECT rowid FROM edo_documents_search WHERE edo_documents_search MATCH ${match})`
+    : undefined;
+  const where = and(
+    eq(d.companyId, companyId),
+    eq(d.category, query.category),
+    eq(d.deleted, query.deleted),
+    eq(d.expired, query.expired),
+    ...narrowed,
+    matched,
+  );
+  const searchOnly = match !== undefined && narrowed.length === 0;
+  const counted = searchOnly
+    ? sql`SELECT count(*) FROM edo_documents_search WHERE edo_documents_search MATCH ${match}`
+    : sql`SELECT count(*) FROM ${d} WHERE ${where}`;
+  const few = sql`(SELECT total FROM n) <= ${pageFromMatchesAtMost}`;
+  const order = sql`${d.createdAt} DESC, ${d.id}`;
+  const walked = (limit: SQL) =>
+    sql`SELECT * FROM (SELECT ${d}.rowid AS r FROM ${d} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${query.offset})`;
+  const page = searchOnly
+    ? sql`SELECT * FROM (SELECT ${d}.rowid AS r FROM edo_documents_search CROSS JOIN ${d} ON ${d}.rowid = edo_documents_search.rowid
+          WHERE edo_documents_search MATCH ${match} AND ${eq(d.companyId, companyId)}
+          ORDER BY ${order} LIMIT CASE WHEN ${few} THEN ${query.limit} ELSE 0 END OFFSET ${query.offset})
+        UNION ALL ${walked(sql`CASE WHEN ${few} THEN 0 ELSE ${query.limit} END`)}`
+    : walked(sql`${query.limit}`);
+  return db.all<PageRow>(sql`
+    WITH n(total) AS MATERIALIZED (${counted}), page(r) AS (${page})
+    SELECT NULL AS data, total, NULL AS created_at, NULL AS id FROM n
+    UNION ALL
+    SELECT data, NULL, created_at, id FROM ${d} WHERE rowid IN (SELECT r FROM page)
+    ORDER BY created_at DESC, id`);
+}
+
+/** The total row and the documents, in the list's order, of `documentsStatement`'s answer. */
+export function documentsPage(rows: PageRow[]): EdoDocumentsPage {
+  let total = 0;
+  const docs: WireDocument[] = [];
+  for (const row of rows) {
+    if (row.data === null) total = Number(row.total ?? 0);
+    else docs.push(JSON.parse(row.data) as WireDocument);
+  }
+  return { docs, total };
 }
 
 /** How many docflows the company's mirror holds. */
