@@ -1,11 +1,11 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { edoConnections, edoDocuments, jobRuns } from "../../../db/schema";
 import { EdoAuthError, type EdoOperator } from "../../providers/edo-operator";
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
-import { isLive, latestRun, startRun } from "../jobs/runs";
+import { isLive, latestRun, latestRunQuery, startRun, type RunRow } from "../jobs/runs";
 import { documentsPage, documentsStatement, type EdoDocumentsPage } from "./documents";
 import { EDO_MESSAGES, type edoAuthSchema, type EdoDocumentsQuery } from "./schemas";
 
@@ -22,7 +22,6 @@ export type EdoDeps = {
 };
 
 export type EdoConnectionRow = typeof edoConnections.$inferSelect;
-type RunRow = typeof jobRuns.$inferSelect;
 
 /** The mirror's refresh as the page shows it. */
 export type EdoSyncView = {
@@ -55,9 +54,12 @@ export function tokenOf(
 }
 
 export async function findEdoConnection(db: Db, companyId: string): Promise<EdoConnectionRow | undefined> {
-  const [row] = await db.select().from(edoConnections).where(eq(edoConnections.companyId, companyId));
+  const [row] = await connectionQuery(db, companyId);
   return row;
 }
+
+const connectionQuery = (db: Db, companyId: string) =>
+  db.select().from(edoConnections).where(eq(edoConnections.companyId, companyId));
 
 /** The company's connection if `login` is its login; another login is not found (spec 2 §6). */
 export async function edoConnectionFor(
@@ -115,26 +117,17 @@ export async function edoPageData(
   query: EdoDocumentsQuery,
   now: number,
 ): Promise<{ connection: EdoConnectionView | null; documents: EdoDocumentsPage | null }> {
-  const [[row], runs, page] = await db.batch([
-    db.select().from(edoConnections).where(eq(edoConnections.companyId, companyId)),
-    db
-      .select()
-      .from(jobRuns)
-      .where(
-        eq(
-          jobRuns.subjectId,
-          db
-            .select({ id: edoConnections.id })
-            .from(edoConnections)
-            .where(eq(edoConnections.companyId, companyId)),
-        ),
-      )
-      .orderBy(desc(jobRuns.createdAt))
-      .limit(1),
+  const connectionId = db
+    .select({ id: edoConnections.id })
+    .from(edoConnections)
+    .where(eq(edoConnections.companyId, companyId));
+  const [[row], [run], page] = await db.batch([
+    connectionQuery(db, companyId),
+    latestRunQuery(db, connectionId),
     documentsStatement(db, companyId, query),
   ]);
   if (!row) return { connection: null, documents: null };
-  const connection = connectionView(row, runs[0], now);
+  const connection = connectionView(row, run, now);
   // Token not found or expired (spec 2 §4): disconnected, and the page asks to sign in again.
   return { connection, documents: connection.connected ? documentsPage(page) : null };
 }

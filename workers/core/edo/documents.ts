@@ -93,8 +93,8 @@ export const SCOPE_CATEGORIES = "|ETRN|TRNS|PTL|XR|PX|TORG13|TRNPUD|DOV|REQUEST|
  * share one. The same expression as migration 0009's triggers.
  */
 function scopeToken(companyId: string, query: EdoDocumentsQuery): SQL {
-  const k = sql`((((SELECT c.rowid FROM companies c WHERE c.id = ${companyId}) * 256 + instr(${SCOPE_CATEGORIES}, ${`|${query.category}|`})) * 4 + ${query.deleted ? 2 : 0} + ${query.expired ? 1 : 0}))`;
-  return sql`char(19968 + (${k} / 440664064) % 20992, 19968 + (${k} / 20992) % 20992, 19968 + ${k} % 20992)`;
+  const k = sql`(((SELECT c.rowid FROM companies c WHERE c.id = ${companyId}) * 256 + instr(${SCOPE_CATEGORIES}, ${`|${query.category}|`})) * 4 + ${query.deleted ? 2 : 0} + ${query.expired ? 1 : 0})`;
+  return sql`(SELECT char(19968 + (k / 440664064) % 20992, 19968 + (k / 20992) % 20992, 19968 + k % 20992) FROM (SELECT ${k} AS k))`;
 }
 
 /**

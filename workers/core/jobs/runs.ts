@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { jobRuns } from "../../../db/schema";
@@ -24,14 +24,13 @@ export function isLive(run: Pick<RunRow, "status" | "updatedAt">, now: number): 
 }
 
 export async function latestRun(db: Db, subjectId: string): Promise<RunRow | undefined> {
-  const [run] = await db
-    .select()
-    .from(jobRuns)
-    .where(eq(jobRuns.subjectId, subjectId))
-    .orderBy(desc(jobRuns.createdAt))
-    .limit(1);
+  const [run] = await latestRunQuery(db, subjectId);
   return run;
 }
+
+/** latestRun's query, to batch; the subject may be a subquery that finds its id. */
+export const latestRunQuery = (db: Db, subjectId: string | SQLWrapper) =>
+  db.select().from(jobRuns).where(eq(jobRuns.subjectId, subjectId)).orderBy(desc(jobRuns.createdAt)).limit(1);
 
 /** Ends an unfinished run; a finished one stays as it ended. */
 export async function finishRun(
