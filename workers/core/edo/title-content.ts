@@ -213,11 +213,13 @@ function findNode(
   return null;
 }
 
-function findAll(node: XmlNode | null | undefined, name: string): XmlNode[] {
+/** Every descendant (the node itself included) that matches, in document order. */
+function findAll(node: XmlNode | null | undefined, match: string | ((node: XmlNode) => boolean)): XmlNode[] {
   if (!node) return [];
+  const test = typeof match === "string" ? (n: XmlNode) => n.name === match : match;
   const found: XmlNode[] = [];
   const walk = (n: XmlNode) => {
-    if (n.name === name) found.push(n);
+    if (test(n)) found.push(n);
     n.children.forEach(walk);
   };
   walk(node);
@@ -248,6 +250,14 @@ function attrMatching(node: XmlNode | null | undefined, pattern: RegExp): string
   );
   const key = holder && Object.keys(holder.attrs).find((k) => pattern.test(k) && holder.attrs[k].trim());
   return holder && key ? holder.attrs[key].trim() : null;
+}
+
+/** The first non-empty attribute of the node whose name starts with `prefix`. */
+function attrStartingWith(node: XmlNode | null | undefined, prefix: string): string | null {
+  const found = Object.entries(node?.attrs ?? {}).find(
+    ([key, value]) => key.startsWith(prefix) && value.trim(),
+  );
+  return found ? found[1] : null;
 }
 
 function text(node: XmlNode | null | undefined): string | null {
@@ -590,13 +600,7 @@ const REMARK_LABELS: Record<string, string> = {
 
 /** Every attribute of the matching elements, labelled in Russian where the label is known. */
 function labelledAttributes(content: XmlNode | null, prefix: string): LabelledValue[] {
-  const nodes: XmlNode[] = [];
-  const walk = (n: XmlNode) => {
-    if (n.name.startsWith(prefix)) nodes.push(n);
-    n.children.forEach(walk);
-  };
-  if (content) walk(content);
-  return nodes.flatMap((node) =>
+  return findAll(content, (n) => n.name.startsWith(prefix)).flatMap((node) =>
     Object.entries(node.attrs)
       .filter(([, value]) => value.trim())
       .map(([key, value]) => ({ Поле: REMARK_LABELS[key] ?? key, Значение: value.trim() })),
@@ -606,13 +610,11 @@ function labelledAttributes(content: XmlNode | null, prefix: string): LabelledVa
 function titleReference(doc: XmlNode | null): TitleReference | null {
   const ref = doc?.children.find((child) => child.name.startsWith("ИдИнф")) ?? null;
   if (!ref) return null;
-  const byPrefix = (prefix: string) =>
-    Object.entries(ref.attrs).find(([key, value]) => key.startsWith(prefix) && value.trim())?.[1] ?? null;
   const signature = attr(ref, "ЭП");
   return {
-    "Идентификатор файла": byPrefix("ИдФайл"),
-    Дата: byPrefix("Дат"),
-    Время: byPrefix("Вр"),
+    "Идентификатор файла": attrStartingWith(ref, "ИдФайл"),
+    Дата: attrStartingWith(ref, "Дат"),
+    Время: attrStartingWith(ref, "Вр"),
     Подпись: signature ? signaturePreview(signature) : null,
   };
 }
@@ -620,17 +622,14 @@ function titleReference(doc: XmlNode | null): TitleReference | null {
 function cargoAcceptance(root: XmlNode, title: TitleInfo): CargoAcceptanceFields {
   const doc = findNode(root, "Документ");
   const content = doc?.children.find((child) => child.name.startsWith("Сод")) ?? null;
-  const docAttr = (prefix: string) =>
-    Object.entries(doc?.attrs ?? {}).find(([key, value]) => key.startsWith(prefix) && value.trim())?.[1] ??
-    null;
   return {
     "Основная информация": {
       Титул: title.label,
       "Идентификатор файла": attr(root, "ИдФайл"),
       "Версия формата": attr(root, "ВерсФорм"),
       "Версия программы": attr(root, "ВерсПрог"),
-      Дата: docAttr("ДатИнф"),
-      Время: docAttr("ВрИнф"),
+      Дата: attrStartingWith(doc, "ДатИнф"),
+      Время: attrStartingWith(doc, "ВрИнф"),
       "УИД ТрН": attr(content, "УИД_ТрН"),
       "Содержание операции": attr(content, "СодОпер", "СодОпПр"),
     },
@@ -688,6 +687,8 @@ export interface ProcessedTitleContent {
 }
 
 const SIZE_UNITS = ["Б", "КБ", "МБ", "ГБ"];
+/** ru-RU: a decimal comma, no «,0», and no grouping below 10 000. */
+const sizeNumber = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 
 /** «512 Б», «12,4 КБ», «3 МБ». */
 export function formatSize(bytes: number): string {
@@ -697,8 +698,7 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  const rounded = unit === 0 ? String(value) : value.toFixed(1).replace(/\.0$/, "").replace(".", ",");
-  return `${rounded} ${SIZE_UNITS[unit]}`;
+  return `${sizeNumber.format(value)} ${SIZE_UNITS[unit]}`;
 }
 
 /** The title XML of the archive: a known title if any parses as one, else the first XML. */
