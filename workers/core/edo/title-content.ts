@@ -687,7 +687,7 @@ export interface ProcessedTitleContent {
 }
 
 const SIZE_UNITS = ["Б", "КБ", "МБ", "ГБ"];
-/** ru-RU: a decimal comma, no «,0», and no grouping below 10 000. */
+/** ru-RU: a decimal comma and no «,0» (1000–1023 bytes come out as «1 023 Б»). */
 const sizeNumber = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 
 /** «512 Б», «12,4 КБ», «3 МБ». */
