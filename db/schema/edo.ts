@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import { companies } from "./auth";
 
@@ -102,4 +102,25 @@ export const edoDocuments = sqliteTable(
       t.id,
     ),
   ],
+);
+
+/**
+ * Files fetched from the EDO operator on demand and kept: a title's archive (zip with its XML and
+ * signature) and print forms (PDF). A signed title never changes, so a copy is good forever; it
+ * goes with the company's mirror when the company disconnects. `titleId` is "" for the print of
+ * the whole docflow.
+ */
+export const edoFiles = sqliteTable(
+  "edo_files",
+  {
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    docflowId: text("docflow_id").notNull(),
+    titleId: text("title_id").notNull(),
+    kind: text("kind", { enum: ["archive", "print"] }).notNull(),
+    bytes: blob("bytes", { mode: "buffer" }).notNull(),
+    fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.docflowId, t.titleId, t.kind] })],
 );
