@@ -36,6 +36,8 @@ export default defineConfig({
                   PLATFORM_IDS.map((id) => [platformUrlVar(id), `${inject("sandboxUrl")}/platforms/${id}`]),
                 ),
                 EDO_API_URL: `${inject("sandboxUrl")}/edo`,
+                GEOCODER_URL: `${inject("sandboxUrl")}/nominatim`,
+                ROUTER_URL: `${inject("sandboxUrl")}/osrm`,
               },
               // The cron Worker is tested by calling its handler; the web Worker's binding to it
               // only serves the local dev route.

@@ -135,15 +135,17 @@ export function apiDocs(): DocGroup[] {
       body: operation.body ? fields(inputJsonSchema(operation.body) as JsonSchema) : [],
       success: {
         status: operation.success.status,
-        example: JSON.stringify(
-          {
-            success: true,
-            data: operation.success.data,
-            ...(operation.success.message ? { message: operation.success.message } : {}),
-          },
-          null,
-          2,
-        ),
+        example: operation.success.file
+          ? `Файл ${operation.success.file.type}, сохраняется как ${operation.success.file.name}`
+          : JSON.stringify(
+              {
+                success: true,
+                data: operation.success.data,
+                ...(operation.success.message ? { message: operation.success.message } : {}),
+              },
+              null,
+              2,
+            ),
       },
       errors: [...new Set([...badInput, ...operation.errors])].map((status) => ({
         status,

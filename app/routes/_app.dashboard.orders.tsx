@@ -15,7 +15,6 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState } from "react";
-import { toast } from "sonner";
 import {
   ORDER_MESSAGES,
   ordersPage,
@@ -27,8 +26,10 @@ import {
   type OrderView,
 } from "../../workers/core/orders/orders";
 import { findEdoConnection, tokenAlive } from "../../workers/core/edo/connection";
+import { edoOrdersSyncOf } from "../../workers/core/edo/orders";
 import { listPlatforms } from "../../workers/core/platforms/catalogue";
 import { EdoConnectionBanner, type EdoConnectionState } from "~/components/orders/edo-connection-banner";
+import { EdoOrdersSyncPanel, useEdoOrdersSync } from "~/components/orders/edo-orders-sync";
 import { OrderCard, type OrderListItem, type OrderPlatform } from "~/components/orders/order-card";
 import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderMetricCards } from "~/components/orders/order-metrics";
@@ -79,9 +80,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = user.company.id;
   const url = new URL(request.url);
   const query = ordersQueryOf(url.searchParams);
-  const [{ orders, total, metrics }, edoConnection] = await Promise.all([
+  const [{ orders, total, metrics }, edoConnection, edoOrdersSync] = await Promise.all([
     ordersPage(context.db, companyId, query),
     findEdoConnection(context.db, companyId),
+    edoOrdersSyncOf(context.db, companyId, Date.now()),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (query.page > pageCount) {
@@ -106,6 +108,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       logo: platform.logo_url,
     })),
     edo,
+    edoOrdersSync: edoOrdersSync.status === "none" ? null : edoOrdersSync,
   };
 }
 
@@ -160,15 +163,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return priorityOnly ? false : defaultShouldRevalidate;
 };
 
-const EDO_LOGIN_FIRST = 'Сначала авторизуйтесь в ЭДО через раздел "ЭДО"';
-
 export default function Orders() {
-  const { orders, total, page, pageCount, metrics, platforms, edo } = useLoaderData<typeof loader>();
+  const { orders, total, page, pageCount, metrics, platforms, edo, edoOrdersSync } =
+    useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [confirmingSync, setConfirmingSync] = useState(false);
+  const edoSync = useEdoOrdersSync(edo.status === "connected" ? edo.login : null, edoOrdersSync);
 
   const loading =
     revalidator.state === "loading" ||
@@ -182,7 +185,7 @@ export default function Orders() {
   const platformOf = (order: OrderListItem): OrderPlatform => {
     const known = platformById.get(order.platform_name);
     if (known) return known;
-    if (order.platform_name === "edo") return { name: "ЭДО", logo: null };
+    if (order.platform_name === "edo") return { name: "ЭДО", logo: order.platform_logo };
     return { name: order.platform_name || "external", logo: null };
   };
   const platformOptions = [
@@ -196,17 +199,10 @@ export default function Orders() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Управление заказами</h1>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          {/* Matching EDO documents with orders (POST /api/edo/sync-to-orders) comes with the
-              EDO content issue; until then a connected company cannot start it. */}
           <Button
             type="button"
             variant="secondary"
-            disabled={edo.status === "connected"}
-            title={
-              edo.status === "connected"
-                ? "Сопоставление документов ЭДО с заказами скоро появится"
-                : undefined
-            }
+            disabled={edoSync.busy}
             onClick={() => setConfirmingSync(true)}
           >
             Синхронизировать ЭДО
@@ -221,6 +217,8 @@ export default function Orders() {
           </Button>
         </div>
       </div>
+
+      <EdoOrdersSyncPanel sync={edoSync.sync} outcome={edoSync.outcome} onDismiss={edoSync.dismiss} />
 
       <EdoConnectionBanner connection={edo} />
 
@@ -276,8 +274,7 @@ export default function Orders() {
           title="Синхронизировать все ЭДО документы с заказами?"
           confirmLabel="Синхронизировать"
           onClose={() => setConfirmingSync(false)}
-          // Syncing needs a saved EDO login (spec 2 §5): without one the sync stops here.
-          onConfirm={() => toast.error(EDO_LOGIN_FIRST)}
+          onConfirm={() => void edoSync.start()}
         />
       ) : null}
     </div>

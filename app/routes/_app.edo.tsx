@@ -218,6 +218,7 @@ function ConnectedEdo({
       <DocumentFilters />
       <DocumentList
         page={documents}
+        login={connection.login}
         stillLoading={connection.sync.status === "syncing" && connection.sync.lastSyncedAt === null}
       />
     </>

@@ -4,3 +4,4 @@ export * from "./payments";
 export * from "./auth";
 export * from "./platforms";
 export * from "./edo";
+export * from "./geo";

@@ -17,6 +17,18 @@ export const appMeta = sqliteTable("app_meta", {
 });
 
 /**
+ * What a run that turns items into rows did (EDO docflows into orders): rows created and
+ * updated, stale rows removed, items that could not become rows and the names of the first few.
+ */
+export type RunOutcome = {
+  created: number;
+  updated: number;
+  removed: number;
+  failed: number;
+  failedNames: string[];
+};
+
+/**
  * Long work done through the queue (a platform's order sync, later the EDO sync): the row a
  * page shows progress from. Messages carry its id; a message of a run that is no longer the
  * subject's latest does nothing.
@@ -28,7 +40,7 @@ export const jobRuns = sqliteTable(
     companyId: text("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["platforms.sync", "edo.sync"] }).notNull(),
+    kind: text("kind", { enum: ["platforms.sync", "edo.sync", "edo.orders"] }).notNull(),
     /** What the run works on, e.g. the platform connection's id. */
     subjectId: text("subject_id").notNull(),
     status: text("status", { enum: ["queued", "running", "success", "error"] }).notNull(),
@@ -36,6 +48,9 @@ export const jobRuns = sqliteTable(
     step: integer("step").notNull().default(0),
     done: integer("done").notNull().default(0),
     total: integer("total"),
+    /** Where a run that walks rows in key order has got to: the last key it saved. */
+    cursor: text("cursor"),
+    outcome: text("outcome", { mode: "json" }).$type<RunOutcome>(),
     /** Russian, for the user: why the run failed. */
     error: text("error"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

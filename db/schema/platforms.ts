@@ -1,6 +1,8 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ORDER_STATUSES, PLATFORM_IDS } from "../../workers/providers/customer-platform";
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORDER_PLATFORM_IDS, ORDER_STATUSES, PLATFORM_IDS } from "../../workers/providers/customer-platform";
 import { companies } from "./auth";
+import { edoConnections } from "./edo";
 
 /** A carrier's account on a customer platform; the platform's orders are synced through it. */
 export const platformConnections = sqliteTable(
@@ -19,7 +21,13 @@ export const platformConnections = sqliteTable(
   (t) => [index("platform_connections_company_idx").on(t.companyId)],
 );
 
-/** An order as the platform listed it at the last sync; one row per company, platform and order. */
+/** The EDO docflow an order was made from (spec 3 §3 «Order», edoInfo): its id and its titles. */
+export type EdoOrderInfo = { edoId: string; documents: { id: string; type: string; dateTime: string }[] };
+
+/**
+ * An order as the platform listed it at the last sync, or as an EDO docflow describes it
+ * (platform "edo", decision 0028); one row per company, platform and order.
+ */
 export const platformOrders = sqliteTable(
   "platform_orders",
   {
@@ -27,11 +35,15 @@ export const platformOrders = sqliteTable(
     companyId: text("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    connectionId: text("connection_id")
-      .notNull()
-      .references(() => platformConnections.id, { onDelete: "cascade" }),
-    platformId: text("platform_id", { enum: PLATFORM_IDS }).notNull(),
+    /** The platform connection that synced it; null for an EDO order. */
+    connectionId: text("connection_id").references(() => platformConnections.id, { onDelete: "cascade" }),
+    /** The EDO connection whose mirror it was made from; null for a platform's order. */
+    edoConnectionId: text("edo_connection_id").references(() => edoConnections.id, { onDelete: "cascade" }),
+    platformId: text("platform_id", { enum: ORDER_PLATFORM_IDS }).notNull(),
+    /** The platform's id of the order; an EDO order's is its docflow id. */
     externalOrderId: text("external_order_id").notNull(),
+    /** The number people know it by when that is not the external id: an EDO document's number. */
+    orderNumber: text("order_number"),
     customerName: text("customer_name"),
     pickupAddress: text("pickup_address").notNull(),
     pickupContactName: text("pickup_contact_name"),
@@ -47,12 +59,15 @@ export const platformOrders = sqliteTable(
     cargoDescription: text("cargo_description"),
     cargoWeightKg: real("cargo_weight_kg"),
     cargoVolumeM3: real("cargo_volume_m3"),
+    /** Packages (pallets), when known. */
+    cargoPackages: integer("cargo_packages"),
     documentsRequired: text("documents_required", { mode: "json" }).$type<string[]>().notNull(),
     priceKopecks: integer("price_kopecks"),
     currency: text("currency").notNull(),
     paymentTerms: text("payment_terms"),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     vehicleRequirements: text("vehicle_requirements"),
+    edoInfo: text("edo_info", { mode: "json" }).$type<EdoOrderInfo>(),
     /** When the platform created the order. */
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     pickupTimeFrom: integer("pickup_time_from", { mode: "timestamp_ms" }),
@@ -72,6 +87,10 @@ export const platformOrders = sqliteTable(
     // new-orders count: neither reads the table's rows.
     index("platform_orders_metrics_idx").on(t.companyId, t.platformId, t.status, t.priceKopecks),
     index("platform_orders_connection_idx").on(t.connectionId),
+    index("platform_orders_edo_connection_idx").on(t.edoConnectionId),
+    // Each order comes from exactly one place: a platform connection or an EDO connection.
+    // Bare column names: drizzle would qualify them with the table's name, which a rebuild renames.
+    check("platform_orders_one_source", sql`(connection_id IS NULL) <> (edo_connection_id IS NULL)`),
   ],
 );
 

@@ -106,6 +106,8 @@ function workerVars(options: StackOptions) {
     DADATA_URL: `http://127.0.0.1:${options.sandboxPort}`,
     DADATA_API_KEY: "sandbox-key",
     EDO_API_URL: `http://127.0.0.1:${options.sandboxPort}/edo`,
+    GEOCODER_URL: `http://127.0.0.1:${options.sandboxPort}/nominatim`,
+    ROUTER_URL: `http://127.0.0.1:${options.sandboxPort}/osrm`,
     ...Object.fromEntries(
       PLATFORM_IDS.map((id) => [
         platformUrlVar(id),

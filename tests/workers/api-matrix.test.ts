@@ -4,6 +4,7 @@
 // new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../workers/core/auth/sessions";
+import type { WireDocument } from "../../workers/providers/edo-operator";
 import {
   API_OPERATIONS,
   type ApiOperation,
@@ -15,6 +16,9 @@ import {
   createCompanyUser,
   createConnectionFor,
   createOrderFor,
+  EDO_PASSWORD,
+  mirrorEdoDocuments,
+  operatorDocuments,
   postJson,
   sessionFor,
   testDb,
@@ -36,21 +40,53 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
   },
   "platform-connection": (owner) => createConnectionFor(owner.companyId),
   order: (owner) => createOrderFor(owner.companyId, { status: "delivered" }),
-};
-
-/** Sets the prerequisite up for a member's company, through the API as a user would. */
-const PREREQUISITES: Record<CompanyPrerequisite, (bearer: string) => Promise<void>> = {
-  async "x5-token"(bearer) {
-    const { response } = await callWeb(
-      "/api/x5/auth",
-      postJson(
-        { userName: "carrier@x5.demo", password: "x5-demo-2025" },
-        { authorization: `Bearer ${bearer}` },
-      ),
-    );
-    expect(response.status).toBe(200);
+  async "edo-document"(owner) {
+    // A docflow of the prerequisite's EDO account, mirrored for the owner only: its files are
+    // real at the operator, so company A's calls succeed end to end.
+    const doc = await edoDocumentWithContent();
+    await mirrorEdoDocuments(owner.companyId, [doc]);
+    return doc.id;
   },
 };
+
+/** The sandbox EDO account the matrix signs companies in to; it only reads it. */
+const EDO_ACCOUNT = { login: "demo-carrier", password: EDO_PASSWORD };
+let edoDocument: WireDocument | undefined;
+
+/** An ETRN docflow of the account whose titles all have content, asked of the operator itself. */
+async function edoDocumentWithContent(): Promise<WireDocument> {
+  edoDocument ??= (await operatorDocuments(EDO_ACCOUNT.login, { limit: "50", category: "ETRN" })).find(
+    (doc) => doc.info.documents.every((title) => title.contentSize > 0),
+  );
+  if (!edoDocument) throw new Error("the sandbox account has no docflow with content");
+  return edoDocument;
+}
+
+/**
+ * Sets the prerequisite up for a member's company, through the API as a user would; answers
+ * the query parameters a call then needs.
+ */
+const PREREQUISITES: Record<CompanyPrerequisite, (bearer: string) => Promise<Record<string, string> | void>> =
+  {
+    async "x5-token"(bearer) {
+      const { response } = await callWeb(
+        "/api/x5/auth",
+        postJson(
+          { userName: "carrier@x5.demo", password: "x5-demo-2025" },
+          { authorization: `Bearer ${bearer}` },
+        ),
+      );
+      expect(response.status).toBe(200);
+    },
+    async "edo-login"(bearer) {
+      const { response } = await callWeb(
+        "/api/edo/auth",
+        postJson(EDO_ACCOUNT, { authorization: `Bearer ${bearer}` }),
+      );
+      expect(response.status).toBe(200);
+      return { login: EDO_ACCOUNT.login };
+    },
+  };
 
 let companyA: Member;
 let companyB: Member;
@@ -72,21 +108,27 @@ function expected(operation: ApiOperation, caller: Caller): Expected {
   return "allowed";
 }
 
-async function headersOf(operation: ApiOperation, caller: Caller): Promise<Record<string, string>> {
+/** The caller's credentials, and the query parameters its company's prerequisite asks for. */
+async function credentialsOf(
+  operation: ApiOperation,
+  caller: Caller,
+): Promise<{ headers: Record<string, string>; query: Record<string, string> }> {
   const member = {
     "A (token)": companyA,
     "A (cookie)": companyA,
     "B (token)": companyB,
     "admin (token)": admin,
   }[caller as Exclude<Caller, "signed out">];
-  if (!member) return {};
+  if (!member) return { headers: {}, query: {} };
   // Fresh credentials per call: sign-out and "end other sessions" are operations too, and so
   // is undoing a prerequisite (disconnecting X5), so it is set up again before each call.
   const { cookie, bearer } = await sessionFor(member.userId);
-  if (operation.requires) await PREREQUISITES[operation.requires](bearer);
-  return caller === "A (cookie)"
-    ? { cookie, "sec-fetch-site": "same-origin" }
-    : { authorization: `Bearer ${bearer}` };
+  const query = (operation.requires && (await PREREQUISITES[operation.requires](bearer))) || {};
+  const headers: Record<string, string> =
+    caller === "A (cookie)"
+      ? { cookie, "sec-fetch-site": "same-origin" }
+      : { authorization: `Bearer ${bearer}` };
+  return { headers, query };
 }
 
 /** The operation's path with its parameters filled: an owned row of A's, or A's user id. */
@@ -106,18 +148,24 @@ describe.each(
   API_OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const),
 )("%s", (_, operation) => {
   it.each(CALLERS)("called by %s answers as its access rule says", async (caller) => {
-    const init: RequestInit = { method: operation.method, headers: await headersOf(operation, caller) };
+    const { headers, query } = await credentialsOf(operation, caller);
+    const init: RequestInit = { method: operation.method, headers };
     if (operation.body) {
       init.body = "{}";
-      (init.headers as Record<string, string>)["content-type"] = "application/json";
+      headers["content-type"] = "application/json";
     }
-    const { response } = await callWeb(await pathOf(operation), init);
-    const body = await response.json<{ success: boolean; error?: string }>();
+    const search = Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : "";
+    const { response } = await callWeb(`${await pathOf(operation)}${search}`, init);
+    const file = response.ok ? operation.success.file : undefined;
+    if (file) expect(response.headers.get("content-type")).toBe(file.type);
+    const body = file
+      ? { success: true, size: (await response.arrayBuffer()).byteLength }
+      : await response.json<{ success: boolean; error?: string }>();
     const rule = expected(operation, caller);
     if (rule === "allowed") {
       expect(response.status, JSON.stringify(body)).not.toBeOneOf([401, 403, 404]);
       expect(response.status, JSON.stringify(body)).toBeLessThan(500);
-      if (operation.owns || (!operation.body && !operation.query)) {
+      if (operation.owns || operation.requires || (!operation.body && !operation.query)) {
         // Nothing to validate: the call itself must succeed.
         expect(response.status, JSON.stringify(body)).toBe(operation.success.status);
       }

@@ -6,13 +6,15 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { createDb } from "../../db/client";
-import { companies, platformConnections, platformOrders, users } from "../../db/schema";
+import { companies, edoDocuments, platformConnections, platformOrders, users } from "../../db/schema";
+import { documentRow } from "../../workers/core/edo/documents";
 import { sealCredentials } from "../../workers/core/platforms/connections";
 import type { OrderStatus, PlatformId } from "../../workers/providers/customer-platform";
 import { hashPassword } from "../../workers/core/auth/passwords";
 import { startApiSession } from "../../workers/core/auth/refresh";
 import { createSession } from "../../workers/core/auth/sessions";
 import type { JobMessage } from "../../workers/core/jobs/messages";
+import type { WireDocument } from "../../workers/providers/edo-operator";
 import jobsWorker from "../../workers/jobs/index";
 import webWorker from "../../workers/web/index";
 
@@ -187,4 +189,35 @@ export async function createOrderFor(
       syncedAt: now,
     });
   return id;
+}
+
+/** The sandbox EDO accounts' password (decision 0021). */
+export const EDO_PASSWORD = "edo-demo-2025";
+
+/** A token of the sandbox EDO operator for `login`, asked of the operator itself. */
+export async function operatorToken(login: string): Promise<string> {
+  const response = await fetch(`${env.EDO_API_URL}/api/v1/auth`, postJson({ login, password: EDO_PASSWORD }));
+  if (!response.ok) throw new Error(`sandbox EDO sign-in for ${login}: HTTP ${response.status}`);
+  return (await response.json<{ token: string }>()).token;
+}
+
+/** The operator's own filtered list of an account's docflows. */
+export async function operatorDocuments(
+  login: string,
+  query: Record<string, string>,
+): Promise<WireDocument[]> {
+  const response = await fetch(`${env.EDO_API_URL}/api/v1/documents?${new URLSearchParams(query)}`, {
+    headers: { authorization: `Bearer ${await operatorToken(login)}` },
+  });
+  if (!response.ok) throw new Error(`sandbox EDO documents: HTTP ${response.status}`);
+  return (await response.json<{ docs: WireDocument[] }>()).docs;
+}
+
+/** Puts docflows straight into the company's mirror, as a sync would have. */
+export async function mirrorEdoDocuments(companyId: string, docs: WireDocument[]): Promise<void> {
+  if (docs.length === 0) return;
+  await testDb()
+    .insert(edoDocuments)
+    .values(docs.map((doc) => documentRow(companyId, doc, Date.now())))
+    .onConflictDoNothing();
 }

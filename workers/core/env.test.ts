@@ -44,4 +44,13 @@ describe("Worker environment", () => {
       }),
     ).toThrow(/APP_ENV: .*; DATABASE_URL: a libsql:\/\/, https:\/\/ or http:\/\/ URL of the database/);
   });
+
+  it("takes the geocoder and router URLs as optional: empty means the gazetteer and the estimate", () => {
+    const geo = (GEOCODER_URL: string, ROUTER_URL: string) => ({ ...WEB, GEOCODER_URL, ROUTER_URL });
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, geo("", ""))).not.toThrow();
+    expect(() =>
+      assertWorkerEnv("reys-web", webEnvSchema, geo("https://geo.example/nominatim", "https://osrm.example")),
+    ).not.toThrow();
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, geo("nominatim", ""))).toThrow(/GEOCODER_URL/);
+  });
 });

@@ -9,6 +9,7 @@ const databaseUrl = z
   .string()
   .regex(/^(libsql|https?|wss?|file):/, "a libsql://, https:// or http:// URL of the database");
 const optionalSecret = z.string().optional();
+const optionalUrl = z.union([z.literal(""), z.url()]).optional();
 
 const databaseVars = { APP_ENV: appEnv, DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: optionalSecret };
 
@@ -36,6 +37,9 @@ export const webEnvSchema = z.object({
     .min(32, "SESSION_SECRET must be at least 32 characters"),
   DADATA_URL: z.url(),
   DADATA_API_KEY: optionalSecret,
+  // Empty or absent: the gazetteer geocodes and routes are estimates (decision 0027).
+  GEOCODER_URL: optionalUrl,
+  ROUTER_URL: optionalUrl,
   DEV_CRON_ROUTE: z.literal("1").optional(),
 });
 

@@ -5,6 +5,7 @@ import { sweepExpiredAuth } from "../core/auth/sweep";
 import { checkPendingPayments } from "../core/billing/payment-checks";
 import type { JobMessage } from "../core/jobs/messages";
 import type { EdoDeps } from "../core/edo/connection";
+import { syncEdoOrdersPage } from "../core/edo/orders";
 import { refreshEdoMirrors, syncEdoPage } from "../core/edo/sync";
 import type { PlatformDeps } from "../core/platforms/connections";
 import { refreshStaleConnections, syncPlatformPage } from "../core/platforms/sync";
@@ -41,6 +42,9 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       return;
     case "edo.refresh":
       await refreshEdoMirrors(deps);
+      return;
+    case "edo.orders":
+      await syncEdoOrdersPage(deps, job, attempt);
       return;
     default: {
       const unknown: never = job;

@@ -7,6 +7,10 @@
 export const PLATFORM_IDS = ["x5", "magnit", "pepsi", "mars", "sber_logistics"] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
+/** What an order's `platform_id` may be: a customer platform, or "edo" for an order made from an EDO docflow. */
+export const ORDER_PLATFORM_IDS = ["edo", ...PLATFORM_IDS] as const;
+export type OrderPlatformId = (typeof ORDER_PLATFORM_IDS)[number];
+
 /** The var holding a platform's API base URL: `X5_API_URL`, `SBER_LOGISTICS_API_URL`, … */
 export const platformUrlVar = <Id extends PlatformId>(id: Id) =>
   `${id.toUpperCase() as Uppercase<Id>}_API_URL` as const;

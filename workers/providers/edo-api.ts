@@ -1,16 +1,21 @@
 import { z } from "zod";
+import { fileNameOf } from "./content-disposition";
 import {
   EDO_CATEGORIES,
   EDO_ROLES,
   EdoAuthError,
+  EdoNotFoundError,
   EdoTokenError,
   EdoUnavailableError,
   type EdoDocumentFilters,
+  type EdoFile,
   type EdoOperator,
   type WireDocument,
 } from "./edo-operator";
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** Title archives are kilobytes and print forms well under a megabyte; anything past this is refused. */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export type EdoApiOptions = {
   /** The operator's API root (`<sandbox>/edo` locally). */
@@ -123,18 +128,47 @@ export function createEdoApi({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS }: EdoApi
     }
   }
 
-  /** A signed-in call: a refused token is EdoTokenError, any other failure EdoUnavailableError. */
-  async function authorized(path: string, token: string, what: string): Promise<unknown> {
-    const response = await send(path, { headers: { Authorization: `Bearer ${token}` } });
+  /**
+   * A signed-in call: a refused token is EdoTokenError, an unknown docflow or title
+   * EdoNotFoundError, any other failure EdoUnavailableError.
+   */
+  async function authorizedResponse(path: string, token: string, what: string, accept?: string) {
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (accept) headers.Accept = accept;
+    const response = await send(path, { headers });
     if (response.status === 401) {
       const body = errorSchema.safeParse(await response.json().catch(() => null));
       throw new EdoTokenError(`edo: ${what}: token refused (${body.success ? body.data.error.code : "401"})`);
     }
     if (!response.ok) {
       void response.body?.cancel().catch(() => {});
+      if (response.status === 404) throw new EdoNotFoundError(`edo: ${what}: not found`);
       throw new EdoUnavailableError(`edo: ${what}: HTTP ${response.status}`);
     }
-    return readJson(response, what);
+    return response;
+  }
+
+  async function authorized(path: string, token: string, what: string): Promise<unknown> {
+    return readJson(await authorizedResponse(path, token, what), what);
+  }
+
+  /** A file download: 204 is "no content"; the name comes from Content-Disposition. */
+  async function file(path: string, token: string, what: string, accept: string): Promise<EdoFile | null> {
+    const response = await authorizedResponse(path, token, what, accept);
+    if (response.status === 204) return null;
+    const declared = Number(response.headers.get("content-length") ?? "0");
+    if (declared > MAX_FILE_BYTES) {
+      void response.body?.cancel().catch(() => {});
+      throw new EdoUnavailableError(`edo: ${what}: ${declared} bytes is too large`);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw new EdoUnavailableError(`edo: ${what}: the download broke off`, { cause: error });
+    }
+    if (bytes.byteLength > MAX_FILE_BYTES) throw new EdoUnavailableError(`edo: ${what}: too large`);
+    return { bytes, fileName: fileNameOf(response.headers.get("content-disposition")) };
   }
 
   function readDocuments(raw: unknown[], what: string): WireDocument[] {
@@ -200,6 +234,17 @@ export function createEdoApi({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS }: EdoApi
         cursor: body.data.cursor,
         hasMore: body.data.hasMore,
       };
+    },
+
+    titleArchive(token, docflowId, titleId) {
+      const path = `/api/v1/documents/${encodeURIComponent(docflowId)}/titles/${encodeURIComponent(titleId)}/content`;
+      return file(path, token, "title content", "application/zip, application/octet-stream");
+    },
+
+    print(token, docflowId, titleId) {
+      const docflow = `/api/v1/documents/${encodeURIComponent(docflowId)}`;
+      const path = titleId ? `${docflow}/titles/${encodeURIComponent(titleId)}/print` : `${docflow}/print`;
+      return file(path, token, "print form", "application/pdf");
     },
   };
 }

@@ -173,6 +173,11 @@ export class EdoTokenError extends Error {
   override name = "EdoTokenError";
 }
 
+/** The operator does not know the docflow or title (gone from its side, or never this account's). */
+export class EdoNotFoundError extends Error {
+  override name = "EdoNotFoundError";
+}
+
 /** The operator failed, timed out or answered something unreadable: worth retrying later. */
 export class EdoUnavailableError extends Error {
   override name = "EdoUnavailableError";
@@ -184,4 +189,11 @@ export interface EdoOperator {
   documents(token: string, filters: EdoDocumentFilters): Promise<WireDocumentsPage>;
   /** Documents changed after `cursor` ("0": from the beginning), at most `limit`. */
   changes(token: string, cursor: string, limit: number): Promise<WireChangesPage>;
+  /** A title's archive (zip of its XML and detached signature); null: the title has no content. */
+  titleArchive(token: string, docflowId: string, titleId: string): Promise<EdoFile | null>;
+  /** The print form (PDF) of one title, or of the whole docflow without `titleId`. */
+  print(token: string, docflowId: string, titleId?: string): Promise<EdoFile | null>;
 }
+
+/** A file the operator hands over, with the name it gave it. */
+export type EdoFile = { bytes: Uint8Array; fileName: string | null };

@@ -2,9 +2,17 @@ import { Hono } from "hono";
 import { dadataSandbox } from "./dadata";
 import { EDO_PROVIDER, edoSandbox } from "./edo";
 import { createFailureSwitch, failureRoutes } from "./failures";
+import { GEOCODER_PROVIDER, nominatimSandbox } from "./nominatim";
+import { osrmSandbox, ROUTER_PROVIDER } from "./osrm";
 import { PLATFORM_PROVIDERS, platformsSandbox } from "./platforms";
 
-const PROVIDERS = ["dadata", ...PLATFORM_PROVIDERS, EDO_PROVIDER] as const;
+const PROVIDERS = [
+  "dadata",
+  ...PLATFORM_PROVIDERS,
+  EDO_PROVIDER,
+  GEOCODER_PROVIDER,
+  ROUTER_PROVIDER,
+] as const;
 
 /**
  * Local emulators of the external systems the product talks to. Each provider gets a
@@ -18,5 +26,7 @@ export function createSandboxApp() {
     .route("/__sandbox", failureRoutes(failures, PROVIDERS))
     .route("/", dadataSandbox(failures))
     .route("/", platformsSandbox(failures))
-    .route("/", edoSandbox(failures));
+    .route("/", edoSandbox(failures))
+    .route("/", nominatimSandbox(failures))
+    .route("/", osrmSandbox(failures));
 }

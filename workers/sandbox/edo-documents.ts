@@ -98,7 +98,7 @@ export function edoUser(login: string): WireUser | undefined {
  * Seeded draws for one key: FNV-1a of the key seeds mulberry32, so neighbouring docflows are
  * unrelated. A class rather than closures: a page of 1,000 docflows makes tens of thousands.
  */
-class Draw {
+export class Draw {
   private state: number;
 
   constructor(key: string) {
@@ -132,7 +132,7 @@ class Draw {
   }
 }
 
-const drawer = (key: string) => new Draw(key);
+export const drawer = (key: string) => new Draw(key);
 
 // --- The account's world: its crews, its clients, where it drives -------------------------
 
@@ -306,6 +306,7 @@ const T2 = "ON_TRNACLPPRIN";
 const T3 = "ON_TRNACLGRPO";
 const T4 = "ON_TRNACLPVYN";
 const CHAIN = [T1, T2, T3, T4] as const;
+const CHAIN_TYPES: ReadonlySet<string> = new Set(CHAIN);
 const CLOSED = "ON_TRNACLZAKR";
 const REJECTED = "ON_TRNACLOTKL";
 
@@ -582,17 +583,56 @@ function drawCargo(draw: Draw) {
   return { name: cargo.name, weightKg, pallets };
 }
 
-function titleOf(carrier: Carrier, index: number, n: number, planned: PlannedTitle): WireTitle {
+/**
+ * Archive sizes (decision 0026). The list must give each title's archive size exactly, yet a page
+ * of 1,000 docflows cannot afford to build 4,000 archives: so the size is drawn first, cheaply,
+ * and the content call builds an archive of exactly that size (its stored signature takes the rest).
+ * A chain title embeds its predecessor's signature (the ЭП of ИдИнф…), so it is drawn as the
+ * predecessor's size plus a step: its own signature then stays a plausible size whatever the
+ * predecessor's is. Every size falls within 8–60 KB.
+ */
+export const ARCHIVE_SIZES = {
+  firstTitle: { min: 12 * 1024, max: 22 * 1024 },
+  nextTitleStep: { min: 4 * 1024, max: 9 * 1024 },
+  otherTitle: { min: 8 * 1024, max: 16 * 1024 },
+} as const;
+
+type TitleDraft = { title: WireTitle; archiveSize: number };
+
+/** `previousSize`: the archive size of the chain title before this one (0: none yet). */
+function titleOf(
+  carrier: Carrier,
+  index: number,
+  n: number,
+  planned: PlannedTitle,
+  previousSize: number,
+): TitleDraft {
   const draw = drawer(`edo:${carrier.login}:${index}:title:${n}`);
+  const id = uuidLike(draw, idTag(carrier, ID_KIND.title, n), index);
+  const withheld = draw.chance(0.03);
+  const range = !CHAIN_TYPES.has(planned.type)
+    ? ARCHIVE_SIZES.otherTitle
+    : previousSize === 0
+      ? ARCHIVE_SIZES.firstTitle
+      : ARCHIVE_SIZES.nextTitleStep;
+  const archiveSize = (CHAIN_TYPES.has(planned.type) ? previousSize : 0) + draw.int(range.min, range.max);
   return {
-    id: uuidLike(draw, idTag(carrier, ID_KIND.title, n), index),
-    type: planned.type,
-    dateTime: moscowIso(planned.at),
-    contentSize: draw.chance(0.03) ? 0 : draw.int(8 * 1024, 60 * 1024),
+    title: {
+      id,
+      type: planned.type,
+      dateTime: moscowIso(planned.at),
+      contentSize: withheld ? 0 : archiveSize,
+    },
+    archiveSize,
   };
 }
 
 function docflowOf(world: World, o: Outline): WireDocument {
+  return draftOf(world, o).document;
+}
+
+/** A docflow and the archive size of each of its titles, withheld ones (contentSize 0) included. */
+function draftOf(world: World, o: Outline): { document: WireDocument; archiveSizes: number[] } {
   const { carrier } = world;
   const content = CONTENT[o.category];
   const draw = drawer(`edo:${carrier.login}:${o.index}`);
@@ -624,10 +664,17 @@ function docflowOf(world: World, o: Outline): WireDocument {
   const cargo = content.cargo && !draw.chance(0.02) ? drawnCargo : null;
 
   const documents: WireTitle[] = [];
-  for (let n = 0; n < o.titles.length; n++) documents.push(titleOf(carrier, o.index, n, o.titles[n]));
+  const archiveSizes: number[] = [];
+  let chainSize = 0;
+  for (let n = 0; n < o.titles.length; n++) {
+    const draft = titleOf(carrier, o.index, n, o.titles[n], chainSize);
+    documents.push(draft.title);
+    archiveSizes.push(draft.archiveSize);
+    if (CHAIN_TYPES.has(draft.title.type)) chainSize = draft.archiveSize;
+  }
   const last = documents[documents.length - 1];
   const chainId = uuidLike(draw, idTag(carrier, ID_KIND.chain), o.index);
-  return {
+  const document: WireDocument = {
     id: o.id,
     docflowType: o.category,
     createDate,
@@ -658,6 +705,7 @@ function docflowOf(world: World, o: Outline): WireDocument {
       lastdoc: { type: last.type, dateTime: last.dateTime },
     },
   };
+  return { document, archiveSizes };
 }
 
 /** Where the trucks of the account's partners come from. */
@@ -668,6 +716,32 @@ const plateOf = (crew: Crew) => (crew.trailer ? `${crew.truck} / ${crew.trailer}
 /** The docflow at `index` as the account sees it now. */
 function docflow(state: EdoAccountState, index: number): WireDocument {
   return docflowOf(state.world, outline(state, index));
+}
+
+/** A docflow of the account reached by its id, with its titles' archive sizes (decision 0026). */
+export type LocatedDocflow = {
+  login: string;
+  index: number;
+  document: WireDocument;
+  /** By title position; withheld titles (contentSize 0) have one too: a later title refers to them. */
+  archiveSizes: number[];
+};
+
+const HEX_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The account's docflow with this id, or undefined (another account's ids too). The id spells out
+ * its account, kind and index at the end (`uuidLike`), so nothing is scanned.
+ */
+export function findDocflow(state: EdoAccountState, id: string): LocatedDocflow | undefined {
+  if (!HEX_ID.test(id)) return undefined;
+  const { carrier } = state.world;
+  const tag = Number.parseInt(id.slice(-12, -8), 16);
+  const index = Number.parseInt(id.slice(-8), 16);
+  if (tag !== idTag(carrier, ID_KIND.docflow) || index >= documentCount(state)) return undefined;
+  const o = outline(state, index);
+  if (o.id !== id) return undefined;
+  return { login: carrier.login, index, ...draftOf(state.world, o) };
 }
 
 // --- Lists and the change feed -----------------------------------------------------------------

@@ -22,8 +22,11 @@ import {
   listDocuments,
   MAX_ADVANCE,
   MAX_DOCUMENT_COUNT,
+  findDocflow,
   type EdoAccountState,
 } from "./edo-documents";
+import { docflowPrint, titlePrint } from "./edo-print";
+import { DocflowTitles } from "./edo-titles";
 import { simulatedFailures, type FailureSwitch } from "./failures";
 
 export const EDO_PROVIDER = "edo";
@@ -33,6 +36,7 @@ const TOKEN_TTL_MS = 24 * 3_600_000;
 const EXPIRED_TOKEN_MEMORY_MS = 7 * 24 * 3_600_000;
 const DEFAULT_PAGE = 20;
 const DEFAULT_CHANGES_PAGE = 100;
+const NO_DOCFLOW = "No such document in this account";
 
 type IssuedToken = { login: string; expiresAt: number };
 
@@ -40,6 +44,16 @@ type EdoBindings = { Variables: { login: string } };
 
 const edoError = (c: Context, status: ContentfulStatusCode, code: string, message: string) =>
   c.json({ error: { code, message } } satisfies WireError, status);
+
+/** A file download (decision 0026); `name` is ASCII, `displayName` may be Cyrillic (RFC 6266). */
+function fileResponse(c: Context, bytes: Uint8Array, type: string, name: string, displayName?: string) {
+  const extended = displayName ? `; filename*=UTF-8''${encodeURIComponent(displayName)}` : "";
+  // A copy: Hono's body types take only ArrayBuffer-backed bytes, not any ArrayBufferLike.
+  return c.body(new Uint8Array(bytes), 200, {
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${name}"${extended}`,
+  });
+}
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -151,6 +165,15 @@ export function edoSandbox(failures: FailureSwitch) {
     if (!state) throw new Error(`sandbox: no EDO account ${login}`);
     return state;
   };
+  /** A title of the account's docflow, or why there is none. */
+  const titleAt = (login: string, docflowId: string, titleId: string) => {
+    const located = findDocflow(stateOf(login), docflowId);
+    if (!located) return NO_DOCFLOW;
+    const titles = new DocflowTitles(located);
+    const position = titles.positionOf(titleId);
+    if (position < 0) return "No such title in this document";
+    return { titles, position, contentSize: located.document.info.documents[position].contentSize };
+  };
   const accountState = (state: EdoAccountState) => ({
     login: state.world.carrier.login,
     documentCount: documentCount(state),
@@ -210,6 +233,35 @@ export function edoSandbox(failures: FailureSwitch) {
         return edoError(c, 400, "invalid_request", `limit must be an integer from 1 to ${EDO_MAX_PAGE}`);
       }
       return c.json(changesAfter(stateOf(c.get("login")), Number(since), limit));
+    })
+    .get("/documents/:docflowId/titles/:titleId/content", (c) => {
+      const found = titleAt(c.get("login"), c.req.param("docflowId"), c.req.param("titleId"));
+      if (typeof found === "string") return edoError(c, 404, "not_found", found);
+      if (found.contentSize === 0) return c.body(null, 204);
+      const title = found.titles.title(found.position);
+      return fileResponse(c, title.archive, "application/zip", `${title.fileId}.zip`);
+    })
+    .get("/documents/:docflowId/titles/:titleId/print", async (c) => {
+      const found = titleAt(c.get("login"), c.req.param("docflowId"), c.req.param("titleId"));
+      if (typeof found === "string") return edoError(c, 404, "not_found", found);
+      if (found.contentSize === 0) return c.body(null, 204);
+      const title = found.titles.title(found.position);
+      return fileResponse(c, await titlePrint(title), "application/pdf", `${title.fileId}.pdf`);
+    })
+    .get("/documents/:docflowId/print", async (c) => {
+      const docflowId = c.req.param("docflowId");
+      const located = findDocflow(stateOf(c.get("login")), docflowId);
+      if (!located) return edoError(c, 404, "not_found", NO_DOCFLOW);
+      const titles = new DocflowTitles(located).withContent();
+      if (titles.length === 0) return c.body(null, 204);
+      const { num } = located.document.info.doc;
+      return fileResponse(
+        c,
+        await docflowPrint(num, titles),
+        "application/pdf",
+        `${docflowId}.pdf`,
+        `${num}.pdf`,
+      );
     })
     .all("*", (c) => edoError(c, 404, "not_found", `No such call: ${c.req.method} ${c.req.path}`));
 

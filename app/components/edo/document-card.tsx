@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { WireDocument, WireParty } from "../../../workers/providers/edo-operator";
+import { Button, Spinner } from "~/components/ui/button";
 import { formatShortDateTime } from "~/lib/format";
 import { documentStatusLabel, formatEdoDay, roleLabel, titleTypeLabel, UNKNOWN_STATUS } from "./presentation";
 
@@ -68,7 +69,18 @@ function History({ doc, number }: { doc: WireDocument; number: string }) {
 }
 
 /** One docflow of the list (spec 2 §2.4): its state, parties, route and signed titles. */
-export function DocumentCard({ doc }: { doc: WireDocument }) {
+export function DocumentCard({
+  doc,
+  onView,
+  onPrint,
+  printing,
+}: {
+  doc: WireDocument;
+  onView: () => void;
+  onPrint: () => void;
+  /** This card's PDF is downloading (other downloads wait). */
+  printing: boolean | null;
+}) {
   const titleId = useId();
   const { info } = doc;
   const status = documentStatusLabel(doc.statusCode);
@@ -132,6 +144,21 @@ export function DocumentCard({ doc }: { doc: WireDocument }) {
       </div>
 
       <History doc={doc} number={number} />
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" onClick={onView} disabled={info.documents.length === 0}>
+          Просмотреть содержимое
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={onPrint}
+          disabled={printing !== null || info.documents.every((title) => title.contentSize === 0)}
+        >
+          {printing ? <Spinner label="Скачивание" /> : null}
+          Скачать PDF
+        </Button>
+      </div>
     </li>
   );
 }

@@ -1,6 +1,9 @@
 import { useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import type { WireDocument } from "../../../workers/providers/edo-operator";
+import { ContentViewer } from "./content-viewer";
 import { DocumentCard } from "./document-card";
+import { DOWNLOAD_MESSAGES, edoFileUrl, useDownload } from "./download";
 import { DocumentPagination } from "./document-pagination";
 import { formatNumber } from "~/lib/format";
 
@@ -17,7 +20,17 @@ export type DocumentsPage = {
  * «Документы (N)»: the page's cards and its pagination. `stillLoading` while the first load of
  * the mirror runs, so an empty list does not read as «there are none».
  */
-export function DocumentList({ page, stillLoading }: { page: DocumentsPage; stillLoading: boolean }) {
+export function DocumentList({
+  page,
+  login,
+  stillLoading,
+}: {
+  page: DocumentsPage;
+  login: string;
+  stillLoading: boolean;
+}) {
+  const [viewing, setViewing] = useState<WireDocument | null>(null);
+  const { busy, download } = useDownload();
   const location = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -54,13 +67,27 @@ export function DocumentList({ page, stillLoading }: { page: DocumentsPage; stil
       ) : (
         <ul className={`space-y-3 transition-opacity ${loading ? "opacity-60" : ""}`}>
           {docs.map((doc) => (
-            <DocumentCard key={doc.id} doc={doc} />
+            <DocumentCard
+              key={doc.id}
+              doc={doc}
+              onView={() => setViewing(doc)}
+              onPrint={() =>
+                void download(
+                  doc.id,
+                  edoFileUrl(doc.id, "print", { login }),
+                  `document-${doc.id}.pdf`,
+                  DOWNLOAD_MESSAGES.pdfSaved,
+                )
+              }
+              printing={busy === null ? null : busy === doc.id}
+            />
           ))}
         </ul>
       )}
       {total > 0 ? (
         <DocumentPagination page={page.page} pageCount={page.pageCount} total={total} limit={page.limit} />
       ) : null}
+      {viewing ? <ContentViewer doc={viewing} login={login} onClose={() => setViewing(null)} /> : null}
     </section>
   );
 }

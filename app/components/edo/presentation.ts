@@ -31,6 +31,22 @@ export const documentStatusLabel = (code: string) =>
 export const titleTypeLabel = (type: string) =>
   Object.hasOwn(DOCUMENT_STATUS_LABELS, type) ? DOCUMENT_STATUS_LABELS[type] : type;
 
+/** The content viewer's switch buttons (spec 3 §2): a short name per title of the chain. */
+const VIEWER_TITLE_LABELS: Record<string, string> = {
+  ON_TRNACLGROT: "Транспортная накладная",
+  ON_TRNACLPPRIN: "Приёмка к перевозке",
+  ON_TRNACLGRPO: "Приёмка груза",
+  ON_TRNACLPVYN: "Выдача груза",
+  ON_TRN: "Транспорт",
+  ON_TRNAPERAK: "Перевозка",
+  ON_TRNAPERAK_GIS_LOAD: "ГИС: погрузка",
+  ON_TRNAPERAK_GIS_COMPLETE: "ГИС: завершение",
+  ON_TRNAPERAK_QRCODE: "QR-код",
+};
+
+export const viewerTitleLabel = (type: string) =>
+  Object.hasOwn(VIEWER_TITLE_LABELS, type) ? VIEWER_TITLE_LABELS[type] : type;
+
 export type Option = { value: string; label: string };
 
 /** The filter panel names the statuses differently from the cards (spec 2 §4). */

@@ -5,13 +5,13 @@ import type { OrderView } from "../../../workers/core/orders/orders";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { action } from "~/routes/_app.dashboard.orders";
-import { formatNumber, formatShortDateTime } from "~/lib/format";
+import { formatNumber, formatShortDateTime, plural } from "~/lib/format";
 import {
   formatRubles,
   ORDER_PRIORITY,
   ORDER_STATUS_BADGE,
-  ORDER_STATUS_LABELS,
   ORDER_STATUS_NOTES,
+  orderStatusLabel,
   PRIORITY_LABELS,
 } from "./order-presentation";
 
@@ -63,7 +63,7 @@ function PaymentAction({ order }: { order: OrderListItem }) {
           title="Запросить оплату за выполненный заказ?"
           description={
             <>
-              Заказ № {order.external_order_id}
+              Заказ № {order.order_number ?? order.external_order_id}
               {order.price !== null ? `, ${formatRubles(order.price)}` : ""}
             </>
           }
@@ -110,7 +110,7 @@ export function OrderCard({ order, platform }: { order: OrderListItem; platform:
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={titleId} className="font-semibold break-words" data-testid="order-number">
-            № {order.external_order_id}
+            № {order.order_number ?? order.external_order_id}
           </h3>
           <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
             {platform.logo ? (
@@ -125,7 +125,7 @@ export function OrderCard({ order, platform }: { order: OrderListItem; platform:
             data-testid="order-status"
           >
             <span className="sr-only">Статус: </span>
-            {ORDER_STATUS_LABELS[order.status]}
+            {orderStatusLabel(order)}
           </span>
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
             <span className="sr-only">Приоритет: </span>
@@ -144,8 +144,17 @@ export function OrderCard({ order, platform }: { order: OrderListItem; platform:
         <div className="min-w-0">
           <dt className="text-slate-500">Груз</dt>
           <dd className="font-medium break-words">{order.cargo_description ?? order.cargo_type ?? "Груз"}</dd>
-          {order.cargo_weight !== null ? (
-            <dd className="text-slate-600">{formatNumber(order.cargo_weight)} кг</dd>
+          {order.cargo_weight !== null || order.cargo_packages !== null ? (
+            <dd className="text-slate-600">
+              {[
+                order.cargo_weight !== null ? `${formatNumber(order.cargo_weight)} кг` : null,
+                order.cargo_packages !== null
+                  ? `${formatNumber(order.cargo_packages)} ${plural(order.cargo_packages, ["паллета", "паллеты", "паллет"])}`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </dd>
           ) : null}
         </div>
       </dl>

@@ -1,3 +1,4 @@
+import type { OrderView } from "../../../workers/core/orders/orders";
 import type { OrderStatus } from "../../../workers/providers/customer-platform";
 
 /** Russian names of the order statuses (spec 2 §4), as the badge and the status filter show them. */
@@ -12,6 +13,17 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   paid: "Оплачен",
   свободен: "Свободен",
 };
+
+/**
+ * The badge's text: spec 3 §4 shows «свободен» as «Выдан получателю (ЭДО)» when the order's EDO
+ * chain holds the handover title ON_TRNACLPVYN.
+ */
+export function orderStatusLabel(order: Pick<OrderView, "status" | "edo_info">): string {
+  const handedOver = order.edo_info?.documents.some((title) => title.type === "ON_TRNACLPVYN");
+  return order.status === "свободен" && handedOver
+    ? "Выдан получателю (ЭДО)"
+    : ORDER_STATUS_LABELS[order.status];
+}
 
 /** Colour groups: waiting sky, agreed blue, on the road amber, done green, «свободен» teal. */
 export const ORDER_STATUS_BADGE: Record<OrderStatus, string> = {

@@ -13,11 +13,14 @@ export function Modal({
   description,
   onClose,
   children,
+  wide = false,
 }: {
   title: string;
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
+  /** For documents and tables: up to 4xl instead of a form's lg. */
+  wide?: boolean;
 }) {
   const titleId = useId();
   const descriptionId = useId();
@@ -71,7 +74,7 @@ export function Modal({
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={keepFocusInside}
-        className="relative max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl outline-none sm:max-h-[calc(100dvh-2rem)] sm:max-w-lg sm:rounded-2xl sm:p-6"
+        className={`relative max-h-[100dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl outline-none sm:max-h-[calc(100dvh-2rem)] ${wide ? "sm:max-w-4xl" : "sm:max-w-lg"} sm:rounded-2xl sm:p-6`}
       >
         <div className="flex items-start justify-between gap-3">
           <h2 id={titleId} className="text-lg font-semibold">

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
-import { edoConnections, edoDocuments, jobRuns } from "../../../db/schema";
+import { edoConnections, edoDocuments, edoFiles, jobRuns } from "../../../db/schema";
 import { EdoAuthError, type EdoOperator } from "../../providers/edo-operator";
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, latestRun, latestRunQuery, startRun, type RunRow } from "../jobs/runs";
 import { documentsPage, documentsStatement, type EdoDocumentsPage } from "./documents";
+import { edoOrdersRemoval } from "./orders";
 import { EDO_MESSAGES, type edoAuthSchema, type EdoDocumentsQuery } from "./schemas";
 
 export { EDO_MESSAGES } from "./schemas";
@@ -177,6 +178,8 @@ export async function connectEdo(
   } else {
     await deps.db.batch([
       deps.db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
+      ...(existing ? edoOrdersRemoval(deps.db, companyId, existing.id) : []),
+      deps.db.delete(edoFiles).where(eq(edoFiles.companyId, companyId)),
       deps.db.delete(edoConnections).where(eq(edoConnections.companyId, companyId)),
       deps.db.insert(edoConnections).values(row),
     ]);
@@ -188,15 +191,17 @@ export async function connectEdo(
 }
 
 /**
- * Removes the company's token (spec 2 §4: connected → not connected) with the mirror and its
- * runs: the documents belong to that login.
+ * Removes the company's token (spec 2 §4: connected → not connected) with the mirror, the files
+ * kept from the operator and the runs: the documents belong to that login.
  */
 export async function disconnectEdo(db: Db, companyId: string, login: string): Promise<boolean> {
   const connection = await edoConnectionFor(db, companyId, login);
   if (!connection) return false;
   await db.batch([
     db.delete(jobRuns).where(and(eq(jobRuns.companyId, companyId), eq(jobRuns.subjectId, connection.id))),
+    ...edoOrdersRemoval(db, companyId, connection.id),
     db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
+    db.delete(edoFiles).where(eq(edoFiles.companyId, companyId)),
     db.delete(edoConnections).where(eq(edoConnections.id, connection.id)),
   ]);
   return true;

@@ -23,6 +23,13 @@ export const EDO_MESSAGES = {
   syncQueueFailed: "Не удалось поставить обновление в очередь. Попробуйте ещё раз.",
   syncCancelled: "Обновление отменено: подключение к ЭДО изменилось.",
   syncLost: "Обновление документов прервалось. Запустите его снова.",
+  documentNotFound: "Документ ЭДО не найден",
+  chainNotFound: "Не удалось найти цепочку документов",
+  titleNotFound: "Такого документа нет в цепочке",
+  operatorLostDocument: "Оператор ЭДО не нашёл этот документ",
+  fileUnavailable: "Оператор ЭДО не отдал файл документа. Попробуйте позже.",
+  noContent: (id: string) => `Нет контента в документе ${id}`,
+  noPrint: "У документа нет печатной формы",
 } as const;
 
 const requiredText = (message: string, max: number) =>
@@ -44,6 +51,17 @@ export const edoAuthSchema = z.object({
 
 /** Calls about the company's own EDO login: any other login is «not found» (404). */
 export const edoLoginQuerySchema = z.object({ login: requiredText("Укажите логин ЭДО", 200) });
+
+/** A docflow's content or print: optionally one title of its chain (`title`, its id). */
+export const edoContentQuerySchema = edoLoginQuerySchema.extend({
+  title: z
+    .string()
+    .trim()
+    .max(200, { error: "title: не длиннее 200 символов" })
+    .transform((value) => value || undefined)
+    .optional()
+    .describe("Идентификатор документа цепочки (info.documents[].id); без него — по приоритету просмотра"),
+});
 
 const flag = (name: string) =>
   z.enum(["true", "false"], { error: `${name}: true или false` }).transform((value) => value === "true");

@@ -214,6 +214,45 @@ describe("parseTitle", () => {
     ]);
   });
 
+  it("reads a 5.01 title 1's loading (СвПогруз) and pallets (КолПалл), without coordinate flags", () => {
+    const fields = waybillOf(processTitleContent(fixture("sandbox-t1.zip")).extractedData.extracted);
+    expect(fields.Груз["Паллеты"]).toBe(4);
+    expect(fields.Груз["Масса брутто, кг"]).toBe(1740);
+    expect(fields.Погрузка).toEqual(
+      expect.arrayContaining([
+        { Поле: "Адрес погрузки", Значение: "142640, Московская обл, г Подольск, ул Южная, д 87 стр 5" },
+        { Поле: "Фактическое прибытие", Значение: "09.01.2023T11:56:50+03:00" },
+        { Поле: "Отгружено, масса брутто, кг", Значение: "1740" },
+      ]),
+    );
+    expect(fields.Погрузка.some((entry) => entry.Поле.startsWith("НалКоорТоч"))).toBe(false);
+  });
+
+  it("reads the consignee's receipt (title 3): arrival, what was received, where, and its marks", () => {
+    const parsed = parseTitle(decodeXml(fixture("sandbox-t3.xml")));
+    expect(parsed).toMatchObject({ type: "acceptance", title: "ON_TRNACLGRPO" });
+    if (parsed.type !== "acceptance") return;
+    const fields = parsed.extractedFields;
+    expect(fields["Ответ на титул"]?.["Идентификатор файла"]).toMatch(/^ON_TRNACLPPRIN_/);
+    expect(fields["Приём груза"]).toEqual(
+      expect.arrayContaining([
+        { Поле: "Адрес выгрузки", Значение: "620519, Свердловская обл, г Екатеринбург, ул Садовая, д 106" },
+        { Поле: "Фактическое прибытие", Значение: "29.01.2023T05:22:29+03:00" },
+        { Поле: "Принято, масса брутто, кг", Значение: "5700" },
+        { Поле: "Состояние груза", Значение: "Груз принят с замечаниями, см. отметки грузополучателя" },
+        {
+          Поле: "Принятый груз",
+          Значение: "Строительные материалы, мест: 15, масса брутто: 5700 кг, паллет: 15",
+        },
+      ]),
+    );
+    expect(fields.Отметки).toEqual([
+      { Поле: "Дата и время отметки", Значение: "29.01.2023T06:35:29+03:00" },
+      { Поле: "Обстоятельства", Значение: "Повреждена маркировка на одном месте" },
+    ]);
+    expect(fields.Подписант).toMatchObject({ Фамилия: "Литвиненко", Должность: "Кладовщик" });
+  });
+
   it("knows a title by its file id when КНД is missing", () => {
     const xml =
       '<Файл ИдФайл="ON_TRNACLPVYN_A_B_0_20250315_x" ВерсФорм="5.01"><Документ><СодПрвВыд СодОпер="Выдано"/></Документ></Файл>';

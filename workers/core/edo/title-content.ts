@@ -375,6 +375,8 @@ export interface TransportWaybillFields {
     "Масса брутто, кг": number | null;
     Паллеты: number | null;
   };
+  /** СвПогруз: loading address, times and the mass shipped. */
+  Погрузка: LabelledValue[];
   Подписант: Signer;
 }
 
@@ -402,6 +404,8 @@ export interface CargoAcceptanceFields {
     "Содержание операции": string | null;
   };
   "Ответ на титул": TitleReference | null;
+  /** Title 3: the consignee's receipt (arrival, departure, what was received, where). */
+  "Приём груза": LabelledValue[];
   Замечания: LabelledValue[];
   Отметки: LabelledValue[];
   Подписант: Signer;
@@ -576,11 +580,45 @@ function transportWaybill(root: XmlNode): TransportWaybillFields {
       "Количество мест": decimal(attr(cargo, "КолМестГр", "КолМест")),
       Маркировка: text(findNode(cargo, "Марк")) ?? attr(cargo, "Марк"),
       "Масса брутто, кг": decimal(deepAttr(findNode(cargo, "ПлМасГруз") ?? cargo, "МасБрутЗнач")),
-      // No pallet attribute is certain in the XSD; take any count of pallets (паллет/поддон) the cargo carries.
-      Паллеты: decimal(attrMatching(cargoSection ?? cargo, /(Паллет|Поддон)/i)),
+      // The 5.01 XSD counts pallets in ПлМасГруз/@КолПалл; other writers spell it паллет/поддон.
+      Паллеты: decimal(attrMatching(cargoSection ?? cargo, /(^КолПалл$|Паллет|Поддон)/i)),
     },
+    Погрузка: loadingDetails(content),
     Подписант: signer(doc),
   };
+}
+
+/** T1's СвПогруз: where and when the cargo was loaded, and how much was shipped. */
+function loadingDetails(content: XmlNode | null): LabelledValue[] {
+  const loading = findNode(content, "СвПогруз");
+  if (!loading) return [];
+  const address = formatAddress(findNode(loading, "ФАдресПогр"));
+  return [
+    ...(address ? [{ Поле: "Адрес погрузки", Значение: address }] : []),
+    ...labelledOwnAttributes(loading),
+  ];
+}
+
+/** T3's ПриемГрузГП: arrival and departure, what was received (places, gross mass, pallets), where. */
+function receiptDetails(content: XmlNode | null): LabelledValue[] {
+  const receipt = findNode(content, (n) => n.name.startsWith("ПриемГруз"));
+  if (!receipt) return [];
+  const address = formatAddress(findNode(receipt, "АдрВыгруз"));
+  const items = findAll(receipt, "СвПринПоНаим").flatMap((item) => {
+    const mass = findNode(item, "МасГруз");
+    const parts = [
+      attr(item, "НаимГруз"),
+      attr(item, "КолМест") && `мест: ${attr(item, "КолМест")}`,
+      attr(mass, "МасБрутЗнач") && `масса брутто: ${attr(mass, "МасБрутЗнач")} кг`,
+      attr(mass, "КолПалл") && `паллет: ${attr(mass, "КолПалл")}`,
+    ].filter(Boolean);
+    return parts.length > 0 ? [{ Поле: "Принятый груз", Значение: parts.join(", ") }] : [];
+  });
+  return [
+    ...(address ? [{ Поле: "Адрес выгрузки", Значение: address }] : []),
+    ...labelledOwnAttributes(receipt),
+    ...items,
+  ];
 }
 
 const REMARK_LABELS: Record<string, string> = {
@@ -596,15 +634,39 @@ const REMARK_LABELS: Record<string, string> = {
   ЗамВремяПосПрием: "Время приёма",
   ДатВрОтмет: "Дата и время отметки",
   ОбстОтмет: "Обстоятельства",
+  // ЭТрН 5.01 names (GNIVC XSDs for КНД 1110339–1110342).
+  ЗамДатВрПриб: "Замечание о прибытии",
+  ЗамДатаВрПриб: "Замечание о прибытии",
+  ЗамДатВрУбыт: "Замечание об убытии",
+  ЗамДатВрПосПрием: "Замечание о предъявлении к приёму",
+  ЗамПогрРаб: "Замечание о погрузочных работах",
+  ЗамДатВрПосВыгр: "Замечание о предъявлении к выгрузке",
+  ЗамРабВыгр: "Замечание о разгрузочных работах",
+  ЗаявПогр: "Заявленное время погрузки",
+  ЗаявДатВрПриб: "Заявленное время прибытия",
+  ФДатВрПриб: "Фактическое прибытие",
+  ФДатВрУбыт: "Фактическое убытие",
+  МасБрутОтгр: "Отгружено, масса брутто, кг",
+  МасБрутЗначПрием: "Принято, масса брутто, кг",
+  КолМестПрием: "Мест",
+  КолМестПриемЧ: "Принято мест",
+  МетОпрМасс: "Способ определения массы",
+  ОбщСвСост: "Состояние груза",
 };
+
+/** Flags saying a time carries the place's coordinates («1»): not something a reader needs. */
+const HIDDEN_ATTRIBUTES = /^НалКоорТоч/;
+
+/** The node's own attributes, labelled in Russian where the label is known. */
+function labelledOwnAttributes(node: XmlNode): LabelledValue[] {
+  return Object.entries(node.attrs)
+    .filter(([key, value]) => value.trim() && !HIDDEN_ATTRIBUTES.test(key))
+    .map(([key, value]) => ({ Поле: REMARK_LABELS[key] ?? key, Значение: value.trim() }));
+}
 
 /** Every attribute of the matching elements, labelled in Russian where the label is known. */
 function labelledAttributes(content: XmlNode | null, prefix: string): LabelledValue[] {
-  return findAll(content, (n) => n.name.startsWith(prefix)).flatMap((node) =>
-    Object.entries(node.attrs)
-      .filter(([, value]) => value.trim())
-      .map(([key, value]) => ({ Поле: REMARK_LABELS[key] ?? key, Значение: value.trim() })),
-  );
+  return findAll(content, (n) => n.name.startsWith(prefix)).flatMap(labelledOwnAttributes);
 }
 
 function titleReference(doc: XmlNode | null): TitleReference | null {
@@ -634,6 +696,7 @@ function cargoAcceptance(root: XmlNode, title: TitleInfo): CargoAcceptanceFields
       "Содержание операции": attr(content, "СодОпер", "СодОпПр"),
     },
     "Ответ на титул": titleReference(doc),
+    "Приём груза": receiptDetails(content),
     Замечания: labelledAttributes(content, "Зам"),
     Отметки: labelledAttributes(content, "Отмет"),
     Подписант: signer(doc),

@@ -13,7 +13,9 @@ export type JobMessage =
   /** Pages of an EDO mirror refresh `runId`, from the connection's change-feed cursor. */
   | { kind: "edo.sync"; runId: string; page: number }
   /** Start refreshes of the EDO mirrors not refreshed for ten minutes. */
-  | { kind: "edo.refresh" };
+  | { kind: "edo.refresh" }
+  /** Pages of the EDO → orders sync `runId`: the mirror's docflows become orders. */
+  | { kind: "edo.orders"; runId: string; page: number };
 
 export type JobKind = JobMessage["kind"];
 
@@ -32,6 +34,7 @@ const JOB_KINDS: Record<JobKind, true> = {
   "platforms.refresh": true,
   "edo.sync": true,
   "edo.refresh": true,
+  "edo.orders": true,
 };
 
 export function isJobMessage(value: unknown): value is JobMessage {

@@ -2,9 +2,10 @@ import { and, count, desc, eq, inArray, sql, sum, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { paymentRequests, platformOrders } from "../../../db/schema";
+import type { EdoOrderInfo } from "../../../db/schema";
 import {
+  ORDER_PLATFORM_IDS,
   ORDER_STATUSES,
-  PLATFORM_IDS,
   type OrderStatus,
   type PlatformOrder,
 } from "../../providers/customer-platform";
@@ -39,7 +40,7 @@ const allOr = <T extends readonly [string, ...string[]]>(values: T, message: str
 
 /** GET /platforms/orders: the page's filters (spec 2 §2.1, §5), a search and a page. */
 export const ordersQuerySchema = z.object({
-  platform: allOr(["edo", ...PLATFORM_IDS] as const, "Неизвестная платформа"),
+  platform: allOr(ORDER_PLATFORM_IDS, "Неизвестная платформа"),
   status: allOr(ORDER_STATUSES, "Неизвестный статус заказа"),
   search: z.string().trim().max(100, { error: "Поиск не длиннее 100 символов" }).optional(),
   page: z.coerce
@@ -82,6 +83,8 @@ export type OrderView = {
   cargo_description: string | null;
   cargo_weight: number | null;
   cargo_volume: number | null;
+  /** Packages (pallets), when known. */
+  cargo_packages: number | null;
   documents_required: string[];
   price: number | null;
   currency: string;
@@ -91,6 +94,10 @@ export type OrderView = {
   delivery_time_from: string | null;
   status: OrderStatus;
   vehicle_requirements: string | null;
+  /** The number people know it by (an EDO document's number); null when it is external_order_id. */
+  order_number: string | null;
+  /** For an order made from an EDO docflow (platform "edo"): the docflow's id and its titles. */
+  edo_info: EdoOrderInfo | null;
   /** Great-circle distance between pickup and delivery, km; null without both coordinates. */
   distance_km: number | null;
   /** When payment was requested for it (POST /orders/{id}/payment-request), if it was. */
@@ -138,6 +145,7 @@ function toView(row: OrderRow, requestedAt: Date | null): OrderView {
     cargo_description: row.cargoDescription,
     cargo_weight: row.cargoWeightKg,
     cargo_volume: row.cargoVolumeM3,
+    cargo_packages: row.cargoPackages,
     documents_required: row.documentsRequired,
     price: rubles(row.priceKopecks),
     currency: row.currency,
@@ -147,6 +155,8 @@ function toView(row: OrderRow, requestedAt: Date | null): OrderView {
     delivery_time_from: iso(row.deliveryTimeFrom),
     status: row.status,
     vehicle_requirements: row.vehicleRequirements,
+    order_number: row.orderNumber,
+    edo_info: row.edoInfo,
     distance_km: hasRoute
       ? greatCircleKm(
           [row.pickupLongitude!, row.pickupLatitude!],

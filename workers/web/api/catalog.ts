@@ -26,8 +26,17 @@ import {
 } from "../../core/orders/orders";
 import type { Platform } from "../../core/platforms/catalogue";
 import { EDO_MESSAGES, type EdoConnectionView } from "../../core/edo/connection";
-import { edoAuthSchema, edoDocumentsRequestSchema, edoLoginQuerySchema } from "../../core/edo/schemas";
+import { EDO_ORDERS_MESSAGES, type EdoOrdersSyncView } from "../../core/edo/orders-sync-view";
+import type { DocumentContent } from "../../core/edo/content";
+import {
+  edoAuthSchema,
+  edoContentQuerySchema,
+  edoDocumentsRequestSchema,
+  edoLoginQuerySchema,
+} from "../../core/edo/schemas";
 import type { WireDocument } from "../../providers/edo-operator";
+import type { GeocodeAnswer, RouteAnswer } from "../../core/geo/geo";
+import { GEO_MESSAGES, geocodeRequestSchema, routeRequestSchema } from "../../core/geo/schemas";
 import { X5_MESSAGES, x5AuthSchema, type X5Auth } from "../../core/x5/x5";
 import type { CompanySuggestion } from "../../providers/company-lookup";
 import {
@@ -39,10 +48,10 @@ import {
 export type ApiAccess = "public" | "signed-in" | "admin";
 
 /** Kinds of rows a path parameter can name; each belongs to one user or company. */
-export type OwnedResource = "session" | "platform-connection" | "order";
+export type OwnedResource = "session" | "platform-connection" | "order" | "edo-document";
 
 /** What the caller's company must have set up before an operation can succeed. */
-export type CompanyPrerequisite = "x5-token";
+export type CompanyPrerequisite = "x5-token" | "edo-login";
 
 export type ApiOperation = {
   method: "GET" | "POST" | "DELETE";
@@ -60,8 +69,11 @@ export type ApiOperation = {
   /** The body may also come as a form (application/x-www-form-urlencoded or multipart). */
   formBody?: true;
   query?: z.ZodType;
-  /** The answer on success: its status and an example of the envelope's `data`. */
-  success: { status: number; data: unknown; message?: string };
+  /**
+   * The answer on success: its status and an example of the envelope's `data`; or, with `file`,
+   * a file to save instead of an envelope (its media type and the name it is saved under).
+   */
+  success: { status: number; data: unknown; message?: string; file?: { type: string; name: string } };
   /** Statuses of the failures a client should expect besides 400/413/415 for bad input. */
   errors: number[];
 };
@@ -131,6 +143,7 @@ const exampleOrder = example<OrderView>({
   cargo_description: "Молочная продукция, 18 паллет",
   cargo_weight: 12400,
   cargo_volume: 64,
+  cargo_packages: 18,
   documents_required: ["ТТН", "ЭТрН"],
   price: 48250.5,
   currency: "RUB",
@@ -140,6 +153,8 @@ const exampleOrder = example<OrderView>({
   delivery_time_from: "2026-11-21T15:00:00.000Z",
   status: "delivered",
   vehicle_requirements: "Рефрижератор 20 т, +2…+6 °C",
+  order_number: null,
+  edo_info: null,
   distance_km: 250,
   payment_requested_at: null,
 });
@@ -201,6 +216,94 @@ const exampleEdoDocument = example<WireDocument>({
 
 const EDO_LOGIN_RULE =
   "login — логин ЭДО компании вызывающего; любой другой логин — 404 «Логин ЭДО не найден».";
+
+const exampleEdoOrdersSync = example<EdoOrdersSyncView>({
+  status: "running",
+  processed: 1500,
+  total: 2830,
+  created: 1210,
+  updated: 260,
+  errors: 30,
+  removed: 0,
+  details: `${EDO_ORDERS_MESSAGES.noRoute}: ЭТрН-2025-000417, ЭТрН-2025-001206 и ещё 28`,
+  error: null,
+  startedAt: "2026-11-23T09:40:00.000Z",
+  finishedAt: null,
+});
+
+const EDO_DOCUMENT_RULE =
+  "id — документ ЭДО из GET /edo/documents (id), только из зеркала своей компании: чужой или неизвестный — 404.";
+
+const exampleDocumentContent = example<DocumentContent>({
+  documentId: "t2-000123",
+  docflowId: "edo-demo-carrier-000123",
+  documentNumber: "ЭТрН-2025-000123",
+  sourceDocumentType: "ON_TRNACLPPRIN",
+  chainInfo: {
+    totalDocuments: 2,
+    availableTypes: ["ON_TRNACLGROT", "ON_TRNACLPPRIN"],
+    documents: exampleEdoDocument.info.documents.slice(0, 2),
+  },
+  contentSize: 18432,
+  contentSizeFormatted: "18 КБ",
+  hasXML: true,
+  hasSignatures: true,
+  fileList: [
+    { name: "ON_TRNACLPPRIN_2BM_2BM_20250314_t2-000123.xml", size: 5120 },
+    { name: "ON_TRNACLPPRIN_2BM_2BM_20250314_t2-000123.sig", size: 3412 },
+  ],
+  signatures: [
+    {
+      name: "ON_TRNACLPPRIN_2BM_2BM_20250314_t2-000123.sig",
+      preview: "MIIKLQYJKoZIhvcNAQcCoIIKHjCCChoCAQExDjAMBggqhQMHAQECAgUAMAsGCSqGSIb3DQEHAaCC…",
+      totalLength: 4552,
+    },
+  ],
+  extractedData: {
+    metadata: { totalFiles: 2, documentType: "Приём груза перевозчиком (титул 2)" },
+    extracted: {
+      type: "acceptance",
+      title: "ON_TRNACLPPRIN",
+      documentType: "Приём груза перевозчиком (титул 2)",
+      extractedFields: {
+        "Основная информация": {
+          Титул: "Приём груза перевозчиком (титул 2)",
+          "Идентификатор файла": "ON_TRNACLPPRIN_2BM_2BM_20250314_t2-000123",
+          "Версия формата": "5.01",
+          "Версия программы": "Рейс ЭДО 1.0",
+          Дата: "14.03.2025",
+          Время: "10.05.00",
+          "УИД ТрН": "chain-demo-carrier-000123",
+          "Содержание операции": "Груз принят к перевозке",
+        },
+        "Ответ на титул": {
+          "Идентификатор файла": "ON_TRNACLGROT_2BM_2BM_20250314_t1-000123",
+          Дата: "14.03.2025",
+          Время: "09.12.00",
+          Подпись: { preview: "MIIKLQYJKoZIhvcNAQcCoIIKHjCCChoCAQEx…", totalLength: 4552 },
+        },
+        "Приём груза": [],
+        Замечания: [{ Поле: "Замечание о погрузочных работах", Значение: "Упаковка двух паллет повреждена" }],
+        Отметки: [],
+        Подписант: {
+          ФИО: "Кузнецов Сергей Иванович",
+          Фамилия: "Кузнецов",
+          Имя: "Сергей",
+          Отчество: "Иванович",
+          Статус: "Работник перевозчика",
+          Должность: "Водитель-экспедитор",
+          Доверенность: {
+            Дата: "09.01.2025",
+            Номер: "МЧД-2025-0042",
+            Идентификатор: "1f0c2a9e-7b54-4d1e-9a3c-5e8d7f6b2a10",
+            "Ссылка для проверки": "https://m4d.nalog.gov.ru/",
+          },
+        },
+      },
+    },
+  },
+  content: '<?xml version="1.0" encoding="windows-1251"?><Файл ИдФайл="…" ВерсФорм="5.01">…</Файл>',
+});
 
 const exampleConnection = example<ConnectionView>({
   id: "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
@@ -649,6 +752,45 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [401, 404, 409],
   },
   {
+    method: "GET",
+    path: "/edo/documents/:id/content/processed",
+    group: "ЭДО",
+    summary: "Содержимое документа цепочки: файлы, подпись и разобранные поля ЭТрН",
+    description: `Без title открывается первый документ цепочки с содержимым в порядке ON_TRNACLPPRIN, ON_TRNACLGROT, ON_TRNAPERAK, ON_TRNAPERAK_GIS_COMPLETE, ON_TRNAPERAK_GIS_LOAD, затем остальные; title — конкретный документ цепочки. extractedData.extracted: type waybill (титул 1), acceptance (титулы 2–4) или unknown с rawData до 3000 символов. Документ без содержимого — contentSize 0 и пустой список файлов. Файлы берутся у оператора один раз и хранятся. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503; архив не читается — 422.`,
+    access: "signed-in",
+    owns: { param: "id", resource: "edo-document" },
+    requires: "edo-login",
+    query: edoContentQuerySchema,
+    success: { status: 200, data: exampleDocumentContent },
+    errors: [401, 404, 409, 422, 503],
+  },
+  {
+    method: "GET",
+    path: "/edo/documents/:id/print",
+    group: "ЭДО",
+    summary: "Печатная форма (PDF) документа или одного документа цепочки",
+    description: `Без title — печатная форма всей цепочки, с title — одного её документа. Ответ — файл PDF (Content-Disposition: attachment), ошибки — JSON. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503.`,
+    access: "signed-in",
+    owns: { param: "id", resource: "edo-document" },
+    requires: "edo-login",
+    query: edoContentQuerySchema,
+    success: { status: 200, data: null, file: { type: "application/pdf", name: "document-{id}.pdf" } },
+    errors: [401, 404, 409, 503],
+  },
+  {
+    method: "GET",
+    path: "/edo/documents/:id/archive",
+    group: "ЭДО",
+    summary: "Вся цепочка одним архивом: архивы документов с подписями и их PDF",
+    description: `ZIP: печатная форма цепочки и для каждого документа с содержимым — его архив от оператора без изменений (подпись остаётся проверяемой) и PDF, по порядку цепочки. Имя файла — номер документа. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503.`,
+    access: "signed-in",
+    owns: { param: "id", resource: "edo-document" },
+    requires: "edo-login",
+    query: edoLoginQuerySchema,
+    success: { status: 200, data: null, file: { type: "application/zip", name: "chain-{id}.zip" } },
+    errors: [401, 404, 409, 503],
+  },
+  {
     method: "POST",
     path: "/edo/sync",
     group: "ЭДО",
@@ -658,6 +800,113 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: edoLoginQuerySchema,
     success: { status: 202, data: exampleEdoConnection, message: EDO_MESSAGES.syncStarted },
     errors: [401, 404, 409],
+  },
+  {
+    method: "POST",
+    path: "/edo/geocode",
+    group: "ЭДО",
+    summary: "Координаты адресов (1–100 за запрос)",
+    description:
+      "Один ответ на каждый разный адрес, в порядке запроса: coordinates — [широта, долгота]; kind и precision — дом, улица, город (locality, city) или регион (province, region). source: geocoder — геокодер, gazetteer — встроенный справочник городов и регионов России (геокодер не настроен или не знает адреса), gazetteer-fallback — справочник, потому что геокодер не ответил. Адреса, которые не удалось найти, перечислены в notFound: точка для них не выдумывается. Вход ЭДО не нужен.",
+    access: "signed-in",
+    body: geocodeRequestSchema,
+    success: {
+      status: 200,
+      data: example<GeocodeAnswer>({
+        results: [
+          {
+            address: "142100, Московская обл, г Подольск, ул Комсомольская, д 1",
+            coordinates: [55.4318, 37.5463],
+            region: "Московская область",
+            formatted: "1, улица Комсомольская, Подольск, Московская область, 142100, Россия",
+            kind: "house",
+            precision: "exact",
+            source: "geocoder",
+          },
+          {
+            address: "Республика Татарстан, Лаишевский р-н",
+            coordinates: [55.7963, 49.1088],
+            region: "Республика Татарстан",
+            formatted: "Россия, Республика Татарстан",
+            kind: "province",
+            precision: "region",
+            source: "gazetteer",
+          },
+        ],
+        notFound: ["ул Ленина, д 1"],
+      }),
+    },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/edo/calculate-route",
+    group: "ЭДО",
+    summary: "Расстояние (км) и время в пути (ч) между двумя адресами",
+    description: `По дорогам, если ответил маршрутизатор (source: router). Если маршрутизатор не настроен, не ответил или дороги между точками нет, — оценка: расстояние по прямой × 1,25 при средней скорости 60 км/ч (estimated: true, source: estimate, note), одна и та же при каждом запросе. Адрес, который не удалось найти, — 422 («${GEO_MESSAGES.addressNotFound}»). Вход ЭДО не нужен.`,
+    access: "signed-in",
+    body: routeRequestSchema,
+    success: {
+      status: 200,
+      data: example<RouteAnswer>({
+        distance: 884,
+        time: 12.6,
+        estimated: false,
+        source: "router",
+        from: {
+          address: "г Москва",
+          coordinates: [55.7558, 37.6173],
+          region: "Москва",
+          formatted: "Москва, Россия",
+          kind: "locality",
+          precision: "city",
+          source: "geocoder",
+        },
+        to: {
+          address: "г Казань",
+          coordinates: [55.7963, 49.1088],
+          region: "Республика Татарстан",
+          formatted: "Казань, Республика Татарстан, Россия",
+          kind: "locality",
+          precision: "city",
+          source: "geocoder",
+        },
+      }),
+    },
+    errors: [401, 422],
+  },
+  {
+    method: "POST",
+    path: "/edo/sync-to-orders",
+    group: "ЭДО",
+    summary: "Синхронизировать документы ЭДО с заказами",
+    description: `Запускает задачу: каждая транспортная накладная (ETRN) из зеркала документов, кроме удалённых и отклонённых, становится заказом платформы edo или обновляет его (ключ — id документооборота, повтор не создаёт дублей). Маршрут — адреса погрузки и выгрузки, заказчик — грузоотправитель, получатель — грузополучатель; статус по подписанным титулам: ON_TRNACLPVYN — свободен, ON_TRNACLGRPO — delivered, ON_TRNACLPPRIN — in_transit, только ON_TRNACLGROT — accepted; цена неизвестна (оплата по факту). Документ без адреса погрузки или выгрузки считается ошибкой (errors, номера в details). Ответ 202 — ход задачи, как в GET /edo/sync-to-orders; повторный вызов во время синхронизации ничего не запускает. Без сохранённого логина ЭДО — 404 с details «${EDO_ORDERS_MESSAGES.loginFirst}». ${EDO_LOGIN_RULE} Токен истёк — 409.`,
+    access: "signed-in",
+    body: edoLoginQuerySchema,
+    success: { status: 202, data: exampleEdoOrdersSync, message: EDO_ORDERS_MESSAGES.started },
+    errors: [401, 404, 409, 503],
+  },
+  {
+    method: "GET",
+    path: "/edo/sync-to-orders",
+    group: "ЭДО",
+    summary: "Ход синхронизации документов ЭДО с заказами",
+    description: `status: none (не запускалась), running, succeeded или failed (причина в error). processed из total — обработано документов; created, updated — созданные и изменившиеся заказы; errors — документы, не ставшие заказами (номера в details); removed — заказы удалённых или отклонённых документов (заказы с запрошенной оплатой остаются). ${EDO_LOGIN_RULE}`,
+    access: "signed-in",
+    requires: "edo-login",
+    query: edoLoginQuerySchema,
+    success: {
+      status: 200,
+      data: {
+        ...exampleEdoOrdersSync,
+        status: "succeeded",
+        processed: 2830,
+        created: 2540,
+        updated: 260,
+        finishedAt: "2026-11-23T09:41:10.000Z",
+      },
+    },
+    errors: [401, 404],
   },
   {
     method: "POST",
@@ -838,18 +1087,23 @@ export function openApiDocument(serverUrl: string) {
           }
         : {}),
       responses: {
-        [operation.success.status]: {
-          description: "Успех",
-          content: {
-            "application/json": {
-              example: {
-                success: true,
-                data: operation.success.data,
-                ...(operation.success.message ? { message: operation.success.message } : {}),
+        [operation.success.status]: operation.success.file
+          ? {
+              description: `Файл ${operation.success.file.name}`,
+              content: { [operation.success.file.type]: { schema: { type: "string", format: "binary" } } },
+            }
+          : {
+              description: "Успех",
+              content: {
+                "application/json": {
+                  example: {
+                    success: true,
+                    data: operation.success.data,
+                    ...(operation.success.message ? { message: operation.success.message } : {}),
+                  },
+                },
               },
             },
-          },
-        },
         ...Object.fromEntries(
           errors.map((status) => [
             status,

@@ -8,6 +8,7 @@ import { authRoutes } from "./auth";
 import { openApiDocument } from "./catalog";
 import { companiesRoutes } from "./companies";
 import { edoRoutes } from "./edo";
+import { geoRoutes } from "./geo";
 import { healthRoutes } from "./health";
 import { ordersRoutes, platformOrdersRoute } from "./orders";
 import { platformsRoutes } from "./platforms";
@@ -31,6 +32,7 @@ export const api = guarded
   .route("/orders", ordersRoutes)
   .route("/x5", x5Routes)
   .route("/edo", edoRoutes)
+  .route("/edo", geoRoutes)
   // The API's description for client developers (the /docs/api page shows the same catalog).
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL("/api", c.req.url).href)))
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))
