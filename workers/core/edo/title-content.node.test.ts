@@ -345,6 +345,22 @@ describe("edo:parse CLI", () => {
     expectTitle1(waybillOf(printed.extractedData.extracted));
   });
 
+  it("reads the sandbox operator's own titles: a zipped title 1 and a bare windows-1251 title 3", async () => {
+    const t1 = await run(fixturePath("sandbox-t1.zip"));
+    expect(t1.code).toBe(0);
+    const waybill = waybillOf(
+      (JSON.parse(t1.stdout) as ReturnType<typeof processTitleContent>).extractedData.extracted,
+    );
+    expect(waybill.Груз).toMatchObject({ "Масса брутто, кг": 1740, Паллеты: 4 });
+    expect(waybill["Основная информация"]["Версия формата"]).toBe("5.01");
+    const t3 = await run(fixturePath("sandbox-t3.xml"));
+    expect(t3.code).toBe(0);
+    expect(JSON.parse(t3.stdout)).toMatchObject({
+      hasXML: true,
+      extractedData: { extracted: { type: "acceptance", title: "ON_TRNACLGRPO" } },
+    });
+  });
+
   it("fails with a message on stderr for a file it cannot read or a missing argument", async () => {
     const notATitle = await run(fixturePath("not-a-title.pdf"));
     expect(notATitle).toMatchObject({ code: 1, stdout: "" });
