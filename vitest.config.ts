@@ -38,6 +38,9 @@ export default defineConfig({
                 EDO_API_URL: `${inject("sandboxUrl")}/edo`,
                 GEOCODER_URL: `${inject("sandboxUrl")}/nominatim`,
                 ROUTER_URL: `${inject("sandboxUrl")}/osrm`,
+                YOOKASSA_API_URL: `${inject("sandboxUrl")}/v3`,
+                YOOKASSA_SHOP_ID: "123456",
+                YOOKASSA_SECRET_KEY: "test_reys_sandbox_secret",
               },
               // The cron Worker is tested by calling its handler; the web Worker's binding to it
               // only serves the local dev route.

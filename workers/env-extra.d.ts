@@ -8,6 +8,10 @@ declare namespace Cloudflare {
     SESSION_SECRET: string;
     /** 32 random bytes, base64: seals customer-platform credentials (checked at start). */
     CREDENTIALS_KEY: string;
+    /** YooKassa shop id (Basic auth user) for plan payments (checked at start). */
+    YOOKASSA_SHOP_ID: string;
+    /** YooKassa secret key (Basic auth password) for plan payments (checked at start). */
+    YOOKASSA_SECRET_KEY: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
     /** "1" only under `npm start`: mounts POST /__dev/cron. */
@@ -29,5 +33,8 @@ type JobsEnv = Pick<
   | "MARS_API_URL"
   | "SBER_LOGISTICS_API_URL"
   | "EDO_API_URL"
+  | "YOOKASSA_API_URL"
+  | "YOOKASSA_SHOP_ID"
+  | "YOOKASSA_SECRET_KEY"
 >;
 type CronEnv = Pick<Env, "JOBS" | "APP_ENV">;

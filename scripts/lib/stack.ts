@@ -108,6 +108,9 @@ function workerVars(options: StackOptions) {
     EDO_API_URL: `http://127.0.0.1:${options.sandboxPort}/edo`,
     GEOCODER_URL: `http://127.0.0.1:${options.sandboxPort}/nominatim`,
     ROUTER_URL: `http://127.0.0.1:${options.sandboxPort}/osrm`,
+    YOOKASSA_API_URL: `http://127.0.0.1:${options.sandboxPort}/v3`,
+    YOOKASSA_SHOP_ID: "123456",
+    YOOKASSA_SECRET_KEY: "test_reys_sandbox_secret",
     ...Object.fromEntries(
       PLATFORM_IDS.map((id) => [
         platformUrlVar(id),
@@ -204,7 +207,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (await prepareDatabase(databaseUrl)) log("Demo data seeded.");
 
     const sandbox = startChild("sandbox", bin("tsx"), [join(ROOT, "workers/sandbox/server.ts")], {
-      env: { SANDBOX_PORT: String(options.sandboxPort) },
+      env: {
+        SANDBOX_PORT: String(options.sandboxPort),
+        // Where the sandbox YooKassa sends its payment notifications: the web Worker's webhook.
+        YOOKASSA_WEBHOOK_URL: `http://127.0.0.1:${options.port}/api/payments/webhook`,
+      },
       quiet: options.quiet,
     });
     children.push(sandbox);

@@ -3,6 +3,7 @@
 // answers as its access rule says. An endpoint added to the catalog is covered here without
 // new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
 import { beforeAll, describe, expect, it } from "vitest";
+import { payments } from "../../db/schema";
 import { createSession } from "../../workers/core/auth/sessions";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import {
@@ -46,6 +47,29 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
     const doc = await edoDocumentWithContent();
     await mirrorEdoDocuments(owner.companyId, [doc]);
     return doc.id;
+  },
+  async payment(owner) {
+    // Settled, so reading it asks the payment provider nothing.
+    const id = crypto.randomUUID();
+    const now = new Date();
+    await testDb()
+      .insert(payments)
+      .values({
+        id,
+        companyId: owner.companyId,
+        userId: owner.userId,
+        planId: "basic",
+        description: "Тариф «Базовый», 1 месяц",
+        amountKopecks: 99_000,
+        idempotenceKey: crypto.randomUUID(),
+        returnUrl: `http://reys.test/payment/success?payment_id=${id}`,
+        status: "canceled",
+        cancellationReason: "insufficient_funds",
+        createdAt: now,
+        updatedAt: now,
+        appliedAt: now,
+      });
+    return id;
   },
 };
 

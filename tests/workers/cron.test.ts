@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payments } from "../../db/schema";
 import cronWorker from "../../workers/cron/index";
-import { deliver, recordingQueue, testDb } from "./support";
+import { createCompanyUser, deliver, recordingQueue, testDb } from "./support";
 
 describe("cron Worker", () => {
   it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep, an hourly platform refresh and an EDO refresh every ten minutes", async () => {
@@ -47,12 +47,26 @@ describe("cron Worker", () => {
 
   it("a payment check looks at pending payments and leaves settled ones alone", async () => {
     const db = testDb();
+    const { companyId, userId } = await createCompanyUser();
     const pendingId = crypto.randomUUID();
     const paidId = crypto.randomUUID();
-    await db.insert(payments).values([
-      { id: pendingId, status: "pending", amountKopecks: 99_000, createdAt: new Date() },
-      { id: paidId, status: "succeeded", amountKopecks: 99_000, createdAt: new Date() },
-    ]);
+    const payment = (id: string, status: "pending" | "succeeded") => ({
+      id,
+      companyId,
+      userId,
+      planId: "basic",
+      description: "Тариф «Базовый», 1 месяц",
+      amountKopecks: 99_000,
+      idempotenceKey: crypto.randomUUID(),
+      returnUrl: `http://reys.test/payment/success?payment_id=${id}`,
+      // Unknown to the provider: the check asks, gets no answer it can apply, and stamps it.
+      providerPaymentId: `unknown-${id}`,
+      status,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      appliedAt: status === "succeeded" ? new Date() : null,
+    });
+    await db.insert(payments).values([payment(pendingId, "pending"), payment(paidId, "succeeded")]);
     const result = await deliver([{ kind: "payments.check", scheduledAt: Date.now() }]);
     expect(result.explicitAcks).toHaveLength(1);
     const [pending] = await db.select().from(payments).where(eq(payments.id, pendingId));

@@ -14,6 +14,9 @@ const WEB = {
   MARS_API_URL: "https://carrier-api.mars.com",
   SBER_LOGISTICS_API_URL: "https://carrier-api.sberlogistics.ru",
   EDO_API_URL: "https://api.edo-operator.ru",
+  YOOKASSA_API_URL: "https://api.yookassa.ru/v3",
+  YOOKASSA_SHOP_ID: "123456",
+  YOOKASSA_SECRET_KEY: "live_secret",
 };
 
 describe("Worker environment", () => {

@@ -29,9 +29,19 @@ const platformVars = {
   EDO_API_URL: z.url(),
 };
 
+/** Card payments for plans (decision 0031): the YooKassa API root and the shop's credentials. */
+const paymentVars = {
+  YOOKASSA_API_URL: z.url(),
+  YOOKASSA_SHOP_ID: z.string("YOOKASSA_SHOP_ID is not set: wrangler secret put YOOKASSA_SHOP_ID").min(1),
+  YOOKASSA_SECRET_KEY: z
+    .string("YOOKASSA_SECRET_KEY is not set: wrangler secret put YOOKASSA_SECRET_KEY")
+    .min(1),
+};
+
 export const webEnvSchema = z.object({
   ...databaseVars,
   ...platformVars,
+  ...paymentVars,
   SESSION_SECRET: z
     .string("SESSION_SECRET is not set: wrangler secret put SESSION_SECRET")
     .min(32, "SESSION_SECRET must be at least 32 characters"),
@@ -43,7 +53,7 @@ export const webEnvSchema = z.object({
   DEV_CRON_ROUTE: z.literal("1").optional(),
 });
 
-export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars });
+export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars, ...paymentVars });
 
 export const cronEnvSchema = z.object({ APP_ENV: appEnv });
 

@@ -4,6 +4,7 @@ import { assertWorkerEnv, jobsEnvSchema } from "../core/env";
 import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
 import { createEdoApi } from "../providers/edo-api";
 import { platformApis } from "../providers/platforms-config";
+import { paymentProviderFor } from "../providers/yookassa-config";
 import { processJob, recordDeadJob, type JobDeps } from "./process";
 
 assertWorkerEnv("reys-jobs", jobsEnvSchema, startEnv);
@@ -18,6 +19,7 @@ export default {
       credentialsKey: env.CREDENTIALS_KEY,
       platformApi: platformApis(env),
       edo: createEdoApi({ baseUrl: env.EDO_API_URL }),
+      paymentProvider: paymentProviderFor(env),
       enqueue: async (job) => {
         await env.JOBS.send(job);
       },

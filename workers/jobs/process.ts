@@ -9,9 +9,10 @@ import { syncEdoOrdersPage } from "../core/edo/orders";
 import { refreshEdoMirrors, syncEdoPage } from "../core/edo/sync";
 import type { PlatformDeps } from "../core/platforms/connections";
 import { refreshStaleConnections, syncPlatformPage } from "../core/platforms/sync";
+import type { PaymentProvider } from "../providers/payment-provider";
 
-/** What jobs work with: the database, the clock, the queue, the customer platforms and EDO. */
-export type JobDeps = PlatformDeps & EdoDeps;
+/** What jobs work with: the database, the clock, the queue, the customer platforms, EDO and payments. */
+export type JobDeps = PlatformDeps & EdoDeps & { paymentProvider: PaymentProvider };
 
 /**
  * Does the work of one queue message (`attempt` counts from 1). Every handler is idempotent:
@@ -26,7 +27,7 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       await rollUpDirtyDays(deps.db, deps.now());
       return;
     case "payments.check":
-      await checkPendingPayments(deps.db, deps.now());
+      await checkPendingPayments({ db: deps.db, provider: deps.paymentProvider, now: deps.now });
       return;
     case "auth.sweep":
       await sweepExpiredAuth(deps.db, deps.now());

@@ -5,6 +5,7 @@ import { createFailureSwitch, failureRoutes } from "./failures";
 import { GEOCODER_PROVIDER, nominatimSandbox } from "./nominatim";
 import { osrmSandbox, ROUTER_PROVIDER } from "./osrm";
 import { PLATFORM_PROVIDERS, platformsSandbox } from "./platforms";
+import { YOOKASSA_PROVIDER, yookassaSandbox, type YooKassaSandboxOptions } from "./yookassa";
 
 const PROVIDERS = [
   "dadata",
@@ -12,14 +13,17 @@ const PROVIDERS = [
   EDO_PROVIDER,
   GEOCODER_PROVIDER,
   ROUTER_PROVIDER,
+  YOOKASSA_PROVIDER,
 ] as const;
+
+export type SandboxOptions = { yookassa?: YooKassaSandboxOptions };
 
 /**
  * Local emulators of the external systems the product talks to. Each provider gets a
  * sub-app here that answers its real protocol; adapters reach it through their base URL.
  * Failure modes live per app, so every test's sandbox starts healthy.
  */
-export function createSandboxApp() {
+export function createSandboxApp(options: SandboxOptions = {}) {
   const failures = createFailureSwitch();
   return new Hono()
     .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
@@ -28,5 +32,6 @@ export function createSandboxApp() {
     .route("/", platformsSandbox(failures))
     .route("/", edoSandbox(failures))
     .route("/", nominatimSandbox(failures))
-    .route("/", osrmSandbox(failures));
+    .route("/", osrmSandbox(failures))
+    .route("/", yookassaSandbox(failures, options.yookassa));
 }

@@ -344,7 +344,14 @@ describe("the sandbox's controls of platform orders", () => {
 describe("platform failures", () => {
   it("lists each platform on the failure switch and /health", async () => {
     const app = createSandboxApp();
-    const providers = ["dadata", ...PLATFORM_IDS.map((id) => `platform:${id}`), "edo", "geocoder", "router"];
+    const providers = [
+      "dadata",
+      ...PLATFORM_IDS.map((id) => `platform:${id}`),
+      "edo",
+      "geocoder",
+      "router",
+      "yookassa",
+    ];
     expect(await (await app.request("/__sandbox/failures")).json()).toEqual(
       Object.fromEntries(providers.map((p) => [p, "none"])),
     );

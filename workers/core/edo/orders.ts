@@ -11,6 +11,7 @@ import {
 } from "../../../db/schema";
 import type { OrderStatus } from "../../providers/customer-platform";
 import type { WireDocument } from "../../providers/edo-operator";
+import { limitNewOrders } from "../billing/limits";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, latestRunQuery, runForPage, runPages, startRun, type RunRow } from "../jobs/runs";
 import { EDO_ORDERS_MESSAGES, type EdoOrdersSyncView } from "./orders-sync-view";
@@ -199,7 +200,9 @@ function viewOf(run: RunRow | undefined, now: number): EdoOrdersSyncView {
     updated: outcome.updated,
     errors: outcome.failed,
     removed: outcome.removed,
-    details: detailsOf(outcome),
+    // A finished run's notice (the plan's limit) comes after the docflows that made no order.
+    details:
+      [detailsOf(outcome), run.status === "success" ? run.error : null].filter(Boolean).join(". ") || null,
     error: status === "failed" ? (run.status === "error" ? run.error : EDO_ORDERS_MESSAGES.lost) : null,
     startedAt: run.createdAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
@@ -323,6 +326,7 @@ export async function syncEdoOrdersPage(deps: Deps, job: { runId: string; page: 
   let cursor = run.cursor;
   let done = run.done;
   let outcome = run.outcome ?? EMPTY_OUTCOME;
+  let planNotice: string | null = null;
   await runPages<Page>(deps, {
     kind: "edo.orders",
     run,
@@ -336,6 +340,17 @@ export async function syncEdoOrdersPage(deps: Deps, job: { runId: string; page: 
     async save(page, pageNumber) {
       const last = page.rows.length < EDO_ORDERS_PAGE_SIZE;
       const changes = pageChanges(run.companyId, connectionId, page.rows, new Date(deps.now()));
+      // New orders only within the company's plan (decision 0031); changed ones are always written.
+      const limited = await limitNewOrders(
+        db,
+        run.companyId,
+        changes.rows,
+        (row) => changes.fresh.has(row.id),
+        deps.now(),
+      );
+      changes.rows = limited.rows;
+      changes.created -= limited.refused;
+      if (limited.message) planNotice = limited.message;
       done += page.rows.length;
       cursor = page.rows.at(-1)?.id ?? cursor;
       outcome = {
@@ -352,7 +367,13 @@ export async function syncEdoOrdersPage(deps: Deps, job: { runId: string; page: 
           .where(staleOrders(run.companyId));
         outcome = { ...outcome, removed: outcome.removed + (stale?.orders ?? 0) };
       }
-      return savePage(db, run, pageNumber, { rows: changes.rows, done, cursor, outcome, last }, deps.now());
+      return savePage(
+        db,
+        run,
+        pageNumber,
+        { rows: changes.rows, done, cursor, outcome, last, notice: planNotice },
+        deps.now(),
+      );
     },
     fatal: async () => null,
     unavailable: EDO_ORDERS_MESSAGES.failed,
@@ -362,6 +383,8 @@ export async function syncEdoOrdersPage(deps: Deps, job: { runId: string; page: 
 /** The order rows a page writes (new and changed orders only) and what it counted. */
 function pageChanges(companyId: string, edoConnectionId: string, rows: MirrorRow[], now: Date) {
   const writes = [];
+  /** Ids of the orders this page would create (the rest already exist). */
+  const fresh = new Set<string>();
   const failedNames: string[] = [];
   let created = 0;
   let updated = 0;
@@ -374,11 +397,15 @@ function pageChanges(companyId: string, edoConnectionId: string, rows: MirrorRow
     if (row.order && row.order.edoConnectionId === edoConnectionId && showsFields(row.order, made.fields)) {
       continue;
     }
+    const id = row.order?.id ?? crypto.randomUUID();
     if (row.order) updated++;
-    else created++;
+    else {
+      created++;
+      fresh.add(id);
+    }
     writes.push({
       ...made.fields,
-      id: row.order?.id ?? crypto.randomUUID(),
+      id,
       companyId,
       connectionId: null,
       edoConnectionId,
@@ -391,7 +418,7 @@ function pageChanges(companyId: string, edoConnectionId: string, rows: MirrorRow
       syncedAt: now,
     });
   }
-  return { rows: writes, created, updated, failedNames };
+  return { rows: writes, fresh, created, updated, failedNames };
 }
 
 /** What a re-sync refreshes: the derived fields, the connection and when it was written. */
@@ -416,6 +443,8 @@ async function savePage(
     cursor: string | null;
     outcome: RunOutcome;
     last: boolean;
+    /** Why some docflows made no order: the plan's limit (decision 0031). */
+    notice: string | null;
   },
   now: number,
 ): Promise<boolean> {
@@ -426,6 +455,7 @@ async function savePage(
       done: page.done,
       cursor: page.cursor,
       outcome: page.outcome,
+      ...(page.notice ? { error: page.notice } : {}),
       status: page.last ? "success" : "running",
       updatedAt: new Date(now),
       ...(page.last ? { total: page.done, finishedAt: new Date(now) } : {}),

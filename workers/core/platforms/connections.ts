@@ -96,7 +96,12 @@ function toView(
     connection_name: connection.connectionName,
     sync_status: !latest ? "none" : running ? "syncing" : latest.status === "success" ? "success" : "error",
     last_sync_at: lastFinished?.toISOString() ?? null,
-    sync_error: lost ? LOST_RUN_MESSAGE : latest?.status === "error" ? latest.error : null,
+    // A finished run may carry a notice too: the plan's limit stopped new orders (decision 0031).
+    sync_error: lost
+      ? LOST_RUN_MESSAGE
+      : latest?.status === "queued" || latest?.status === "running"
+        ? null
+        : (latest?.error ?? null),
     website_url: platform.website_url,
     orders_count: orders,
     progress: running ? { done: latest.done, total: latest.total } : null,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
 import {
@@ -7,6 +7,7 @@ import {
   type PlatformOrder,
   type PlatformSession,
 } from "../../providers/customer-platform";
+import { limitNewOrders } from "../billing/limits";
 import { orderSearchText } from "../orders/orders";
 import { dueForRefresh, runForPage, runPages } from "../jobs/runs";
 import { credentialsOf, PLATFORM_MESSAGES, startSync, type PlatformDeps } from "./connections";
@@ -113,7 +114,8 @@ export async function syncPlatformPage(
 
 /**
  * Writes a page's orders and the run's progress together, or not at all; false when another
- * delivery already took this page.
+ * delivery already took this page. Orders the company does not have yet are created only
+ * within its plan (limitNewOrders); the run then carries the plan's message.
  */
 async function savePage(
   db: Db,
@@ -123,7 +125,32 @@ async function savePage(
   page: OrdersPage,
   now: number,
 ) {
-  const rows = page.orders.map((order) => orderRow(run, connection, order, new Date(now)));
+  const candidates = page.orders.map((order) => orderRow(run, connection, order, new Date(now)));
+  const known =
+    candidates.length > 0
+      ? await db
+          .select({ externalOrderId: platformOrders.externalOrderId })
+          .from(platformOrders)
+          .where(
+            and(
+              eq(platformOrders.companyId, run.companyId),
+              eq(platformOrders.platformId, connection.platformId),
+              inArray(
+                platformOrders.externalOrderId,
+                candidates.map((row) => row.externalOrderId),
+              ),
+            ),
+          )
+      : [];
+  const existing = new Set(known.map((row) => row.externalOrderId));
+  const limited = await limitNewOrders(
+    db,
+    run.companyId,
+    candidates,
+    (row) => !existing.has(row.externalOrderId),
+    now,
+  );
+  const rows = limited.rows;
   const last = pageNumber >= page.totalPages;
   const done = Math.min(page.total, (pageNumber - 1) * SYNC_PAGE_SIZE + page.orders.length);
   const progress = db
@@ -135,6 +162,7 @@ async function savePage(
       status: last ? "success" : "running",
       updatedAt: new Date(now),
       ...(last ? { finishedAt: new Date(now) } : {}),
+      ...(limited.message ? { error: limited.message } : {}),
     })
     .where(and(eq(jobRuns.id, run.id), eq(jobRuns.step, pageNumber - 1)));
   const advanced =

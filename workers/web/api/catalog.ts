@@ -11,6 +11,14 @@ import {
   type readUserJourney,
 } from "../../core/analytics/user-events";
 import { AUTH_MESSAGES } from "../../core/auth/accounts";
+import {
+  createPaymentSchema,
+  paymentNotificationSchema,
+  type CreatedPayment,
+  type PaymentView,
+} from "../../core/billing/payments";
+import { PLANS, planView, type PlanView } from "../../core/billing/plans";
+import type { SubscriptionView } from "../../core/billing/subscriptions";
 import type { TokenPair } from "../../core/auth/refresh";
 import { loginSchema, logoutSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
 import type { SessionSummary } from "../../core/auth/sessions";
@@ -48,7 +56,7 @@ import {
 export type ApiAccess = "public" | "signed-in" | "admin";
 
 /** Kinds of rows a path parameter can name; each belongs to one user or company. */
-export type OwnedResource = "session" | "platform-connection" | "order" | "edo-document";
+export type OwnedResource = "session" | "platform-connection" | "order" | "edo-document" | "payment";
 
 /** What the caller's company must have set up before an operation can succeed. */
 export type CompanyPrerequisite = "x5-token" | "edo-login";
@@ -318,6 +326,22 @@ const exampleConnection = example<ConnectionView>({
   orders_count: 240,
   progress: null,
   created_at: "2026-11-20T09:00:00.000Z",
+});
+
+const paymentIdParam = z.object({
+  paymentId: z.string().describe("Идентификатор платежа из POST /payments/create (id)"),
+});
+
+const examplePayment = example<PaymentView>({
+  id: "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+  status: "succeeded",
+  amount: { value: "2541.50", currency: "RUB" },
+  description: "Тариф «Расширенный», 1 месяц, скидка партнёра 15%",
+  planId: "extended",
+  planName: "Расширенный",
+  discountPercent: 15,
+  cancellation: null,
+  createdAt: "2026-11-23T09:15:00.000Z",
 });
 
 export const API_OPERATIONS: ApiOperation[] = [
@@ -1007,6 +1031,87 @@ export const API_OPERATIONS: ApiOperation[] = [
     },
     errors: [401, 403],
   },
+  {
+    method: "GET",
+    path: "/payments/plans",
+    group: "Оплата",
+    summary: "Тарифы",
+    description:
+      "Цена — рубли в месяц. maxShipments — рейсов в месяц, -1 — без ограничений. popular отмечает тариф, выбранный по умолчанию.",
+    access: "signed-in",
+    success: { status: 200, data: example<PlanView[]>(PLANS.map(planView)) },
+    errors: [401],
+  },
+  {
+    method: "GET",
+    path: "/payments/subscription",
+    group: "Оплата",
+    summary: "Подписка компании",
+    description:
+      "status: trial (14 дней после регистрации, возможности тарифа «Корпоративный» без ограничений), active (оплачено до currentPeriodEnd) или expired. daysLeft — дней до конца пробного или оплаченного периода. maxShipments — сколько рейсов в месяц можно сейчас (0 — подписка закончилась, -1 — без ограничений); shipmentsUsed — заказов за текущий календарный месяц (по Москве).",
+    access: "signed-in",
+    success: {
+      status: 200,
+      data: example<SubscriptionView>({
+        planId: "extended",
+        planName: "Расширенный",
+        status: "active",
+        trialEndsAt: "2026-11-30T09:00:00.000Z",
+        currentPeriodEnd: "2026-12-23T09:15:00.000Z",
+        daysLeft: 30,
+        maxShipments: 200,
+        shipmentsUsed: 37,
+      }),
+    },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/payments/create",
+    group: "Оплата",
+    summary: "Создать платеж за тариф",
+    description:
+      "Цену и скидку партнера считает сервер: по тарифу и коду партнера partnerSource (magnit 15%, pyaterochka 12%, lenta 10%, metro 20%, auchan 8%, perekrestok 15%, okey 12%, karusel 10%; другой код — без скидки). Цена или скидка в запросе не принимаются. returnUrl — страница /payment/success этого сайта; к нему добавляется ?payment_id=. Отправьте пользователя на confirmationUrl. Если платежный сервис не ответил — 503, повторный запрос создаст тот же платеж, а не второй; отказ платежного сервиса — 502.",
+    access: "signed-in",
+    body: createPaymentSchema,
+    success: {
+      status: 201,
+      data: example<CreatedPayment>({
+        id: examplePayment.id,
+        confirmationUrl:
+          "https://yoomoney.ru/checkout/payments/v2/contract?orderId=2d1e7c1a-000f-5000-9000-1b3f2c4d5e6f",
+        amount: examplePayment.amount,
+        description: examplePayment.description,
+        discountPercent: 15,
+      }),
+    },
+    errors: [401, 502, 503],
+  },
+  {
+    method: "POST",
+    path: "/payments/webhook",
+    group: "Оплата",
+    summary: "Уведомление ЮKassa о платеже",
+    description:
+      "Для ЮKassa (HTTP-уведомления payment.succeeded и payment.canceled). Уведомлениям не верим: платеж перечитывается в ЮKassa, и только потом подписка продлевается; уведомление о чужом или неизвестном платеже ничего не меняет. Отвечает 200 сразу.",
+    access: "public",
+    body: paymentNotificationSchema,
+    success: { status: 200, data: { received: true } },
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/payments/:paymentId",
+    group: "Оплата",
+    summary: "Платеж и его статус",
+    description:
+      "Пока платеж ожидает оплаты, статус уточняется в платежном сервисе. status: pending, succeeded (подписка продлена на месяц) или canceled (cancellation.text — причина по-русски, подписка не меняется). Платеж другой компании — 404.",
+    access: "signed-in",
+    owns: { param: "paymentId", resource: "payment" },
+    query: paymentIdParam,
+    success: { status: 200, data: examplePayment },
+    errors: [401, 404],
+  },
 ];
 
 const STATUS_TEXT: Record<number, string> = {
@@ -1019,6 +1124,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: "Слишком большой запрос (больше 256 КБ)",
   415: "Неподдерживаемый тип содержимого",
   429: "Слишком много запросов",
+  502: "Внешний сервис отклонил запрос",
   503: "Сервис временно недоступен",
 };
 

@@ -11,6 +11,7 @@ import { edoRoutes } from "./edo";
 import { geoRoutes } from "./geo";
 import { healthRoutes } from "./health";
 import { ordersRoutes, platformOrdersRoute } from "./orders";
+import { paymentsRoutes } from "./payments";
 import { platformsRoutes } from "./platforms";
 import { x5Routes } from "./x5";
 
@@ -33,6 +34,7 @@ export const api = guarded
   .route("/x5", x5Routes)
   .route("/edo", edoRoutes)
   .route("/edo", geoRoutes)
+  .route("/payments", paymentsRoutes)
   // The API's description for client developers (the /docs/api page shows the same catalog).
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL("/api", c.req.url).href)))
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))

@@ -1,0 +1,500 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { companies, payments, platformOrders, subscriptions } from "../../db/schema";
+import { limitNewOrders } from "../../workers/core/billing/limits";
+import { addMoscowMonth } from "../../workers/core/billing/moscow-calendar";
+import { createPayment, type PaymentView } from "../../workers/core/billing/payments";
+import type { SubscriptionView } from "../../workers/core/billing/subscriptions";
+import type { PlanView } from "../../workers/core/billing/plans";
+import { PaymentUnavailableError, type PaymentProvider } from "../../workers/providers/payment-provider";
+import { paymentProviderFor } from "../../workers/providers/yookassa-config";
+import {
+  callWeb,
+  createCompanyUser,
+  createConnectionFor,
+  deliver,
+  postJson,
+  recordingQueue,
+  sessionFor,
+  testDb,
+} from "./support";
+
+const SANDBOX = env.YOOKASSA_API_URL.replace(/\/v3$/, "");
+const PAYS = "5555 5555 5555 4477";
+const DECLINED = "5555 5555 5555 4592";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Member = { companyId: string; userId: string; bearer: string };
+
+async function member(): Promise<Member> {
+  const { companyId, userId } = await createCompanyUser();
+  return { companyId, userId, bearer: (await sessionFor(userId)).bearer };
+}
+
+const auth = (who: Member) => ({ authorization: `Bearer ${who.bearer}` });
+
+async function api<T>(who: Member | null, path: string, init: RequestInit = {}) {
+  const headers = { ...(who ? auth(who) : {}), ...(init.headers as Record<string, string>) };
+  const { response } = await callWeb(`/api/payments${path}`, { ...init, headers });
+  const body = await response.json<{ success: boolean; data: T; error?: string; message?: string }>();
+  return { status: response.status, body };
+}
+
+type Created = {
+  id: string;
+  confirmationUrl: string;
+  amount: { value: string; currency: string };
+  discountPercent: number;
+};
+
+async function create(who: Member, body: Record<string, unknown>) {
+  return api<Created>(who, "/create", postJson(body));
+}
+
+const validBody = (planId = "extended", extra: Record<string, unknown> = {}) => ({
+  planId,
+  returnUrl: "http://reys.test/payment/success",
+  ...extra,
+});
+
+async function row(paymentId: string) {
+  const [found] = await testDb().select().from(payments).where(eq(payments.id, paymentId));
+  return found;
+}
+
+async function subscriptionOf(who: Member) {
+  return (await api<SubscriptionView>(who, "/subscription")).body.data;
+}
+
+/** Pays (or declines) the provider's payment as the payer would on the checkout page. */
+async function payAtSandbox(paymentId: string, card: string) {
+  const { providerPaymentId } = await row(paymentId);
+  const response = await fetch(
+    `${SANDBOX}/__sandbox/yookassa/payments/${providerPaymentId}/pay`,
+    postJson({ card }),
+  );
+  expect(response.status).toBe(200);
+  return providerPaymentId!;
+}
+
+async function sandboxPayment(providerPaymentId: string) {
+  const response = await fetch(`${SANDBOX}/__sandbox/yookassa/payments/${providerPaymentId}`);
+  return response.json<{
+    returnUrl: string;
+    payment: { amount: { value: string }; metadata: Record<string, string>; status: string };
+  }>();
+}
+
+const notification = (providerPaymentId: string, event = "payment.succeeded") =>
+  postJson({
+    type: "notification",
+    event,
+    object: { id: providerPaymentId, status: "succeeded", paid: true },
+  });
+
+async function setYooKassaFailure(mode: "none" | "error500") {
+  const response = await fetch(`${SANDBOX}/__sandbox/failures`, postJson({ provider: "yookassa", mode }));
+  expect(response.status).toBe(200);
+}
+
+afterEach(async () => {
+  await setYooKassaFailure("none");
+});
+
+let a: Member;
+let b: Member;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([member(), member()]);
+});
+
+describe("plans and the trial", () => {
+  it("lists the three plans with rubles per month, limits and the popular one", async () => {
+    const { status, body } = await api<PlanView[]>(a, "/plans");
+    expect(status).toBe(200);
+    expect(body.data.map((p) => [p.id, p.name, p.price, p.currency, p.maxShipments, p.popular])).toEqual([
+      ["basic", "Базовый", 990, "RUB", 50, false],
+      ["extended", "Расширенный", 2990, "RUB", 200, true],
+      ["corporate", "Корпоративный", 9990, "RUB", -1, false],
+    ]);
+    for (const plan of body.data) {
+      expect(plan.description).toMatch(/[А-Яа-я]/);
+      expect(plan.features.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives a new company a 14-day trial with no limit on trips", async () => {
+    const fresh = await member();
+    const subscription = await subscriptionOf(fresh);
+    expect(subscription).toMatchObject({
+      planId: "corporate",
+      planName: "Корпоративный",
+      status: "trial",
+      currentPeriodEnd: null,
+      daysLeft: 14,
+      maxShipments: -1,
+      shipmentsUsed: 0,
+    });
+    const trialMs = Date.parse(subscription.trialEndsAt) - Date.now();
+    expect(trialMs).toBeGreaterThan(14 * DAY_MS - 60_000);
+    expect(trialMs).toBeLessThanOrEqual(14 * DAY_MS);
+  });
+});
+
+describe("creating a payment", () => {
+  it("charges the plan's price minus the partner's discount, computed on the server", async () => {
+    const { status, body } = await create(
+      a,
+      // A tampered price and discount in the body are not read.
+      validBody("extended", { partnerSource: "magnit", amount: 1, price: 1, discountPercent: 50 }),
+    );
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.data.amount).toEqual({ value: "2541.50", currency: "RUB" });
+    expect(body.data.discountPercent).toBe(15);
+    expect(body.data.confirmationUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\//);
+
+    const stored = await row(body.data.id);
+    expect(stored).toMatchObject({
+      companyId: a.companyId,
+      userId: a.userId,
+      status: "pending",
+      amountKopecks: 254_150,
+    });
+    const atProvider = await sandboxPayment(stored.providerPaymentId!);
+    expect(atProvider.payment.amount.value).toBe("2541.50");
+    expect(atProvider.payment.metadata.paymentId).toBe(body.data.id);
+    expect(atProvider.returnUrl).toBe(`http://reys.test/payment/success?payment_id=${body.data.id}`);
+  });
+
+  it("gives no discount for an unknown source", async () => {
+    const { body } = await create(a, validBody("basic", { partnerSource: "evil-corp" }));
+    expect(body.data.amount.value).toBe("990.00");
+    expect(body.data.discountPercent).toBe(0);
+  });
+
+  it("refuses an unknown plan and a return address off this site", async () => {
+    const unknown = await create(a, validBody("platinum"));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe("Тариф не найден");
+    for (const returnUrl of [
+      "https://evil.example/payment/success",
+      "http://reys.test/dashboard",
+      "http://reys.test.evil.example/payment/success",
+      "javascript:alert(1)",
+    ]) {
+      const refused = await create(a, { planId: "basic", returnUrl });
+      expect(refused.status, returnUrl).toBe(400);
+      expect(refused.body.error).toBe("Некорректный адрес возврата");
+    }
+  });
+
+  it("answers 503 when the provider is down, and a retry later makes the same payment with the same key", async () => {
+    const who = await member();
+    await setYooKassaFailure("error500");
+    const down = await create(who, validBody("corporate"));
+    expect(down.status).toBe(503);
+    expect(down.body.error).toBe("Не удалось создать платеж");
+    const [failed] = await testDb().select().from(payments).where(eq(payments.companyId, who.companyId));
+    expect(failed).toMatchObject({ status: "pending", providerPaymentId: null });
+
+    await setYooKassaFailure("none");
+    const retried = await create(who, validBody("corporate"));
+    expect(retried.status).toBe(201);
+    expect(retried.body.data.id).toBe(failed.id);
+    const rows = await testDb().select().from(payments).where(eq(payments.companyId, who.companyId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].idempotenceKey).toBe(failed.idempotenceKey);
+  });
+
+  it("never makes a second provider payment when the provider's answer is lost", async () => {
+    const who = await member();
+    const real = paymentProviderFor(env);
+    const keys: string[] = [];
+    const made: string[] = [];
+    let calls = 0;
+    // The first create reaches the provider, but its answer never comes back.
+    const lossy: PaymentProvider = {
+      getPayment: (id) => real.getPayment(id),
+      async createPayment(input) {
+        keys.push(input.idempotenceKey);
+        const payment = await real.createPayment(input);
+        made.push(payment.id);
+        if (++calls === 1) throw new PaymentUnavailableError("answer lost");
+        return payment;
+      },
+    };
+    const result = await createPayment(
+      { db: testDb(), provider: lossy, now: () => Date.now(), sleep: async () => {} },
+      who,
+      validBody("basic"),
+      "http://reys.test",
+    );
+    expect(result.ok).toBe(true);
+    expect(new Set(keys).size).toBe(1);
+    expect(made).toHaveLength(2);
+    expect(made[1]).toBe(made[0]);
+  });
+});
+
+describe("one outcome, applied once", () => {
+  const monthFrom = (ms: number) => addMoscowMonth(ms);
+
+  it("the success page's read activates the plan for a month", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("basic"));
+    await payAtSandbox(body.data.id, PAYS);
+    const before = Date.now();
+    const read = await api<PaymentView>(who, `/${body.data.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      id: body.data.id,
+      status: "succeeded",
+      amount: { value: "990.00", currency: "RUB" },
+      planId: "basic",
+      planName: "Базовый",
+      cancellation: null,
+    });
+    const subscription = await subscriptionOf(who);
+    expect(subscription).toMatchObject({ planId: "basic", status: "active", maxShipments: 50 });
+    const end = Date.parse(subscription.currentPeriodEnd!);
+    expect(end).toBeGreaterThanOrEqual(monthFrom(before));
+    expect(end).toBeLessThanOrEqual(monthFrom(Date.now()));
+  });
+
+  it("the webhook activates it, after reading the payment from the provider", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("corporate"));
+    const providerId = await payAtSandbox(body.data.id, PAYS);
+    const { response } = await callWeb("/api/payments/webhook", notification(providerId));
+    expect(response.status).toBe(200);
+    expect((await row(body.data.id)).status).toBe("succeeded");
+    expect(await subscriptionOf(who)).toMatchObject({
+      planId: "corporate",
+      status: "active",
+      maxShipments: -1,
+    });
+  });
+
+  it("the cron check activates it", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("extended"));
+    await payAtSandbox(body.data.id, PAYS);
+    const result = await deliver([{ kind: "payments.check", scheduledAt: Date.now() }]);
+    expect(result.explicitAcks).toHaveLength(1);
+    const settled = await row(body.data.id);
+    expect(settled.status).toBe("succeeded");
+    expect(settled.checkedAt).not.toBeNull();
+    expect(await subscriptionOf(who)).toMatchObject({ planId: "extended", status: "active" });
+  });
+
+  it("page, webhook and cron at once extend a running plan by exactly one month", async () => {
+    const who = await member();
+    const paidUntil = Date.now() + 10 * DAY_MS;
+    await testDb()
+      .insert(subscriptions)
+      .values({
+        companyId: who.companyId,
+        planId: "basic",
+        trialEndsAt: new Date(Date.now() + 14 * DAY_MS),
+        currentPeriodEnd: new Date(paidUntil),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+    const { body } = await create(who, validBody("extended"));
+    const providerId = await payAtSandbox(body.data.id, PAYS);
+    const answers = await Promise.all([
+      api<PaymentView>(who, `/${body.data.id}`),
+      callWeb("/api/payments/webhook", notification(providerId)),
+      deliver([{ kind: "payments.check", scheduledAt: Date.now() }]),
+      api<PaymentView>(who, `/${body.data.id}`),
+      callWeb("/api/payments/webhook", notification(providerId)),
+    ]);
+    expect(answers[0].body.data.status).toBe("succeeded");
+    const [subscription] = await testDb()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.companyId, who.companyId));
+    expect(subscription.planId).toBe("extended");
+    expect(subscription.currentPeriodEnd!.getTime()).toBe(monthFrom(paidUntil));
+    expect((await row(body.data.id)).appliedAt).not.toBeNull();
+  });
+
+  it("two payments of one company applied at once extend it by two months", async () => {
+    const who = await member();
+    const first = await create(who, validBody("basic"));
+    const second = await create(who, validBody("basic", { partnerSource: "metro" }));
+    await payAtSandbox(first.body.data.id, PAYS);
+    await payAtSandbox(second.body.data.id, PAYS);
+    const before = Date.now();
+    await Promise.all([api(who, `/${first.body.data.id}`), api(who, `/${second.body.data.id}`)]);
+    const end = Date.parse((await subscriptionOf(who)).currentPeriodEnd!);
+    expect(end).toBeGreaterThanOrEqual(monthFrom(monthFrom(before)));
+    expect(end).toBeLessThanOrEqual(monthFrom(monthFrom(Date.now())));
+  });
+
+  it("a declined card cancels the payment with the reason in Russian and leaves the plan as it was", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("extended"));
+    await payAtSandbox(body.data.id, DECLINED);
+    const read = await api<PaymentView>(who, `/${body.data.id}`);
+    expect(read.body.data).toMatchObject({
+      status: "canceled",
+      cancellation: { reason: "insufficient_funds", text: "Недостаточно средств на карте" },
+    });
+    expect(await subscriptionOf(who)).toMatchObject({ status: "trial", currentPeriodEnd: null });
+    const [stored] = await testDb()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.companyId, who.companyId));
+    expect(stored).toBeUndefined();
+  });
+
+  it("a notification's own claims are not believed: an unpaid payment stays pending", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("corporate"));
+    const { response } = await callWeb(
+      "/api/payments/webhook",
+      notification((await row(body.data.id)).providerPaymentId!),
+    );
+    expect(response.status).toBe(200);
+    expect((await row(body.data.id)).status).toBe("pending");
+    expect((await subscriptionOf(who)).status).toBe("trial");
+  });
+
+  it("a notification for an unknown payment answers 200 and changes nothing", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("basic"));
+    const before = await row(body.data.id);
+    const { response } = await callWeb(
+      "/api/payments/webhook",
+      notification("2d1e7c1a-000f-5000-9000-ffffffffffff"),
+    );
+    expect(response.status).toBe(200);
+    expect(await row(body.data.id)).toEqual(before);
+    expect((await subscriptionOf(who)).status).toBe("trial");
+  });
+
+  it("reading a payment while the provider is down answers what is stored; the next check settles it", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("basic"));
+    await payAtSandbox(body.data.id, PAYS);
+    await setYooKassaFailure("error500");
+    const read = await api<PaymentView>(who, `/${body.data.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.status).toBe("pending");
+    const { response } = await callWeb(
+      "/api/payments/webhook",
+      notification((await row(body.data.id)).providerPaymentId!),
+    );
+    expect(response.status).toBe(200);
+    expect((await row(body.data.id)).status).toBe("pending");
+    await setYooKassaFailure("none");
+    await deliver([{ kind: "payments.check", scheduledAt: Date.now() }]);
+    expect((await row(body.data.id)).status).toBe("succeeded");
+    expect((await subscriptionOf(who)).status).toBe("active");
+  });
+
+  it("another company's payment is not found", async () => {
+    const { body } = await create(a, validBody("basic"));
+    const foreign = await api(b, `/${body.data.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe("Платеж не найден");
+    expect((await api(a, `/${body.data.id}`)).status).toBe(200);
+  });
+});
+
+describe("plan limits where orders are created", () => {
+  async function ordersOf(companyId: string) {
+    return testDb().select().from(platformOrders).where(eq(platformOrders.companyId, companyId));
+  }
+
+  /** `count` orders of the company created at `createdAt`, on one connection of its own. */
+  async function giveOrders(companyId: string, count: number, createdAt: Date) {
+    const connectionId = await createConnectionFor(companyId);
+    await testDb()
+      .insert(platformOrders)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          id: crypto.randomUUID(),
+          companyId,
+          connectionId,
+          platformId: "magnit" as const,
+          externalOrderId: `MGN-LIMIT-${i}`,
+          pickupAddress: "г Краснодар",
+          deliveryAddress: "г Ростов-на-Дону",
+          documentsRequired: [],
+          currency: "RUB",
+          status: "new" as const,
+          createdAt,
+          syncedAt: createdAt,
+        })),
+      );
+  }
+
+  it("admits this month's new orders up to the plan, keeps history and updates, and says why", async () => {
+    const who = await member();
+    await testDb()
+      .insert(subscriptions)
+      .values({
+        companyId: who.companyId,
+        planId: "basic",
+        trialEndsAt: new Date(Date.now() - DAY_MS),
+        currentPeriodEnd: new Date(Date.now() + 20 * DAY_MS),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+    const now = Date.now();
+    await giveOrders(who.companyId, 48, new Date(now));
+    expect(await subscriptionOf(who)).toMatchObject({
+      status: "active",
+      maxShipments: 50,
+      shipmentsUsed: 48,
+    });
+
+    const lastYear = new Date(now - 400 * DAY_MS);
+    const rows = [
+      ...Array.from({ length: 5 }, (_, i) => ({ key: `new-${i}`, createdAt: new Date(now) })),
+      { key: "old-1", createdAt: lastYear },
+      { key: "old-2", createdAt: lastYear },
+      { key: "known", createdAt: new Date(now) },
+    ];
+    const limited = await limitNewOrders(testDb(), who.companyId, rows, (row) => row.key !== "known", now);
+    expect(limited.rows.map((row) => row.key)).toEqual(["new-0", "new-1", "old-1", "old-2", "known"]);
+    expect(limited.refused).toBe(3);
+    expect(limited.message).toBe(
+      "Достигнут лимит тарифа «Базовый»: 50 рейсов в месяц. Выберите тариф: /payment",
+    );
+  });
+
+  it("an expired company's platform sync creates no new orders and tells it to choose a plan", async () => {
+    const who = await member();
+    // Registered 20 days ago: the 14-day trial is over and nothing was paid.
+    await testDb()
+      .update(companies)
+      .set({ createdAt: new Date(Date.now() - 20 * DAY_MS) })
+      .where(eq(companies.id, who.companyId));
+    expect(await subscriptionOf(who)).toMatchObject({ status: "expired", maxShipments: 0, daysLeft: 0 });
+    const connectionId = await createConnectionFor(who.companyId);
+    const started = await callWeb(`/api/platforms/connections/${connectionId}/sync`, {
+      method: "POST",
+      headers: auth(who),
+    });
+    expect(started.response.status).toBe(202);
+    const queue = recordingQueue();
+    let pending = started.sent.map((m) => m.body);
+    while (pending.length > 0) {
+      await deliver(pending, { env: { JOBS: queue.queue } });
+      pending = queue.sent.splice(0).map((m) => m.body);
+    }
+    expect(await ordersOf(who.companyId)).toEqual([]);
+    const { response } = await callWeb("/api/platforms/connections", { headers: auth(who) });
+    const connections = (
+      await response.json<{ data: { id: string; sync_status: string; sync_error: string }[] }>()
+    ).data;
+    expect(connections.find((c) => c.id === connectionId)).toMatchObject({
+      sync_status: "success",
+      sync_error: "Пробный период закончился: новые заказы не загружаются. Выберите тариф: /payment",
+    });
+  });
+});
