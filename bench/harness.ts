@@ -93,6 +93,8 @@ export async function runBench(
     await main();
   } catch (error) {
     console.error(`[${name}] failed: ${error instanceof Error ? error.message : String(error)}`);
+    // Drizzle wraps the driver's error: its cause says what the database refused.
+    if (error instanceof Error && error.cause) console.error(`[${name}] cause: ${String(error.cause)}`);
     process.exitCode = 1;
   } finally {
     await cleanupOnce();
