@@ -9,6 +9,7 @@ import {
   useLoaderData,
   type ShouldRevalidateFunction,
   useLocation,
+  useMatches,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
@@ -43,8 +44,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ toast }, { headers });
 }
 
+/**
+ * A route whose `handle` is `{ hydrate: false }` is plain server-rendered HTML: no Remix runtime,
+ * React or toasts are sent (the public landing and legal pages, decision 0032). Its forms post
+ * as ordinary HTML forms, and any script it needs it renders itself with the nonce.
+ */
+function useHydrated(): boolean {
+  return !useMatches().some(
+    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const hydrated = useHydrated();
   return (
     <html lang="ru">
       <head>
@@ -55,17 +68,21 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        {/* Toasts open below the 65px header of signed-in pages so they never cover its menu,
-            profile or sign-out buttons (on a phone sonner spans the full width). */}
-        <Toaster
-          position="top-right"
-          richColors
-          closeButton
-          offset={{ top: 76 }}
-          mobileOffset={{ top: 72 }}
-        />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrated ? (
+          <>
+            {/* Toasts open below the 65px header of signed-in pages so they never cover its menu,
+                profile or sign-out buttons (on a phone sonner spans the full width). */}
+            <Toaster
+              position="top-right"
+              richColors
+              closeButton
+              offset={{ top: 76 }}
+              mobileOffset={{ top: 72 }}
+            />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -74,13 +91,27 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const hydrated = useHydrated();
   useEffect(() => {
     trackPageView(location.pathname);
   }, [location.pathname]);
   useEffect(() => {
     if (toast) showToast[toast.type](toast.message);
   }, [toast]);
-  return <Outlet />;
+  return (
+    <>
+      {/* Without the runtime a toast cannot pop up: the page says it in a line of its own. */}
+      {!hydrated && toast ? (
+        <p
+          role="status"
+          className={`px-4 py-2 text-center text-sm font-medium ${toast.type === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}
+        >
+          {toast.message}
+        </p>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

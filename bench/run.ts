@@ -91,6 +91,8 @@ async function main() {
   const targets: Omit<Row, "result">[] = [
     { name: "GET / (Remix SSR)", kind: "dynamic", path: "/" },
     { name: "GET / (static copy)", kind: "static", path: new URL(staticPage).pathname },
+    // A partner's visit is never taken from the page cache: what rendering the landing costs.
+    { name: "GET /?partner=magnit (SSR, never cached)", kind: "dynamic", path: "/?partner=magnit" },
     { name: "GET /api/health (Hono + DB)", kind: "dynamic", path: "/api/health" },
     { name: "GET /api/health (static copy)", kind: "static", path: new URL(staticHealth).pathname },
   ];
@@ -108,9 +110,15 @@ async function main() {
   await cleanup();
 
   // 4. Report.
-  const ratios = [0, 2].map((i) => {
+  // Each dynamic target beside its static copy (the partner's landing beside the plain one's).
+  const pairs = [
+    [0, 1],
+    [2, 1],
+    [3, 4],
+  ];
+  const ratios = pairs.map(([i, j]) => {
     const dynamic = rows[i].result;
-    const stat = rows[i + 1].result;
+    const stat = rows[j].result;
     return {
       name: rows[i].path,
       rps: dynamic.rps / stat.rps,
@@ -153,5 +161,5 @@ async function main() {
   log(`results written to ${file}`);
 }
 
-// Hard upper bound for the whole run: two stack starts plus four warm-ups and measurements.
-await runBench("bench", main, cleanup, (300 + 4 * (warmupSeconds + seconds + 15)) * 1000);
+// Hard upper bound for the whole run: two stack starts plus five warm-ups and measurements.
+await runBench("bench", main, cleanup, (300 + 5 * (warmupSeconds + seconds + 15)) * 1000);

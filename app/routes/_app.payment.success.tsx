@@ -5,7 +5,6 @@ import { toast } from "sonner";
 import { Spinner } from "~/components/ui/button";
 import { formatRub, plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
-import { SUPPORT_EMAIL } from "~/lib/support";
 
 export const meta: MetaFunction = () => [{ title: "Оплата — Рейс" }];
 
@@ -25,7 +24,7 @@ const POLL_LIMIT_MS = 120_000;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireCaller(context, request);
   const paymentId = new URL(request.url).searchParams.get("payment_id")?.trim() || null;
-  return { paymentId };
+  return { paymentId, supportEmail: context.cloudflare.env.SUPPORT_EMAIL };
 }
 
 type PaymentView = {
@@ -73,7 +72,7 @@ const amountOf = (payment: PaymentView) => formatRub(Math.round(Number(payment.a
 
 /** The return page after the provider's checkout (spec 2 §2.7). */
 export default function PaymentSuccess() {
-  const { paymentId } = useLoaderData<typeof loader>();
+  const { paymentId, supportEmail } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const [state, setState] = useState<State>(
     paymentId
@@ -146,8 +145,8 @@ export default function PaymentSuccess() {
       )}
       <p className="text-sm text-slate-600">
         Вопросы по оплате — пишите в поддержку:{" "}
-        <a className="text-brand-600 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
+        <a className="text-brand-600 hover:underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
         </a>
         . Ответим в течение рабочего дня.
       </p>

@@ -1,56 +1,79 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { operatorDetails } from "../../workers/core/operator";
+import { FinalCallToAction } from "~/components/landing/final-cta";
+import { Hero } from "~/components/landing/hero";
+import { PartnerBanner } from "~/components/landing/partner-banner";
+import { Personas } from "~/components/landing/personas";
+import { Pricing } from "~/components/landing/pricing";
+import { Problems } from "~/components/landing/problems";
+import { RoiCalculator } from "~/components/landing/roi-calculator";
+import { PublicFooter, PublicHeader } from "~/components/landing/site-chrome";
+import { parseLandingQuery, registrationHref } from "~/lib/landing-query";
+import { partnerRecordOf, storePartnerRecordScript } from "~/lib/partner-record";
+import { publicPageHeaders } from "~/lib/public-page";
+import { publicPageCaching } from "~/lib/public-page.server";
+import { useNonce } from "~/lib/nonce";
+import { ROI_INPUT_NAMES, roiFor } from "~/lib/roi";
 
-export const meta: MetaFunction = () => [{ title: "Рейс — выплата за рейс за 24 часа" }];
+const TITLE = "Рейс — выплата за рейс за 24 часа для перевозчиков";
+const DESCRIPTION =
+  "Деньги за выполненный рейс через 24 часа под 2 %, заказы X5, Магнита и других платформ, ЭТрН и аналитика в одном кабинете перевозчика. 14 дней бесплатно.";
 
-const highlights = [
-  { value: "24 часа", label: "выплата за выполненный рейс" },
-  { value: "2%", label: "комиссия за быструю оплату" },
-  { value: "30–60 дней", label: "ожидания оплаты экономите" },
+export const meta: MetaFunction = () => [
+  { title: TITLE },
+  { name: "description", content: DESCRIPTION },
+  { property: "og:type", content: "website" },
+  { property: "og:site_name", content: "Рейс" },
+  { property: "og:locale", content: "ru_RU" },
+  { property: "og:title", content: TITLE },
+  { property: "og:description", content: DESCRIPTION },
+  { name: "twitter:card", content: "summary" },
 ];
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return { signedIn: context.caller !== null };
+/** Plain HTML: its only scripts are the ROI calculator and the partner record (decision 0032). */
+export const handle = { hydrate: false };
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = parseLandingQuery(params);
+  const signedIn = context.caller !== null;
+  const roi = roiFor(Object.fromEntries(ROI_INPUT_NAMES.map((name) => [name, params.get(name)])));
+  return data(
+    { signedIn, query, roi, operator: operatorDetails(context.cloudflare.env) },
+    // The same page for every signed-out visitor without a query or cookie: kept for a minute.
+    { headers: publicPageCaching(request, context) },
+  );
 }
 
+export const headers: HeadersFunction = publicPageHeaders;
+
 export default function Landing() {
-  const { signedIn } = useLoaderData<typeof loader>();
+  const { signedIn, query, roi, operator } = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const registerHref = registrationHref(query);
+  const record = partnerRecordOf(query);
   return (
-    <main className="mx-auto flex min-h-screen max-w-5xl flex-col gap-12 px-6 py-10">
-      <header className="flex items-center justify-between">
-        <span className="text-xl font-bold text-brand-700">Рейс</span>
-        <Link
-          to={signedIn ? "/dashboard" : "/login"}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-        >
-          {signedIn ? "Перейти в кабинет" : "Войти"}
-        </Link>
-      </header>
-      <section className="flex flex-col gap-6">
-        <h1 className="text-4xl font-bold leading-tight sm:text-5xl">
-          Деньги за рейс — через 24 часа, а не через два месяца
-        </h1>
-        <p className="max-w-2xl text-lg text-slate-600">
-          Заказы с платформ X5, Магнит, Pepsi, Mars и Сбер Логистики, электронные транспортные накладные и
-          быстрая оплата выполненных рейсов — в одном кабинете перевозчика.
-        </p>
-        <div>
-          <Link
-            to="/register"
-            className="inline-block rounded-lg bg-brand-600 px-6 py-3 text-lg font-medium text-white hover:bg-brand-700"
-          >
-            Попробовать 14 дней бесплатно
-          </Link>
-        </div>
-      </section>
-      <section className="grid gap-4 sm:grid-cols-3">
-        {highlights.map((item) => (
-          <div key={item.value} className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <div className="text-3xl font-bold text-brand-700">{item.value}</div>
-            <div className="mt-1 text-slate-600">{item.label}</div>
-          </div>
-        ))}
-      </section>
-    </main>
+    <>
+      {query.partner ? <PartnerBanner partner={query.partner} /> : null}
+      <PublicHeader signedIn={signedIn} registerHref={registerHref} sectionLinks />
+      <main>
+        <Hero signedIn={signedIn} registerHref={registerHref} />
+        <Problems />
+        <RoiCalculator result={roi} query={query} />
+        <Pricing selectedPlan={query.plan} hrefFor={(plan) => registrationHref(query, plan)} />
+        <Personas />
+        <FinalCallToAction signedIn={signedIn} registerHref={registerHref} />
+      </main>
+      <PublicFooter operator={operator} />
+      {record ? (
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storePartnerRecordScript(record) }} />
+      ) : null}
+    </>
   );
 }

@@ -18,7 +18,13 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { startBrowserSession } from "~/lib/session.server";
 import { setToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Вход — Рейс" }];
+export const meta: MetaFunction = () => [
+  { title: "Вход — Рейс" },
+  {
+    name: "description",
+    content: "Вход в кабинет перевозчика Рейс: заказы, ЭДО, быстрая оплата рейсов и финансы.",
+  },
+];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   if (context.caller) {

@@ -7,22 +7,55 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { AUTH_MESSAGES, registerAccount } from "../../workers/core/auth/accounts";
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
 import { AuthCard } from "~/components/auth/auth-card";
+import { PartnerBanner } from "~/components/landing/partner-banner";
+import { parseLandingQuery } from "~/lib/landing-query";
+import { PARTNER_RECORD_KEY, readPartnerRecord } from "~/lib/partner-record";
 import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/forms";
 import { setToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Регистрация — Рейс" }];
+export const meta: MetaFunction = () => [
+  { title: "Регистрация — Рейс" },
+  {
+    name: "description",
+    content:
+      "Регистрация перевозчика в Рейсе: 14 дней бесплатно, выплата за рейс за 24 часа, ЭДО и заказы с платформ.",
+  },
+];
 
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ request, context }: LoaderFunctionArgs) {
   if (context.caller) throw redirect("/dashboard");
-  return null;
+  // Partner, discount, campaign and plan from the landing page's registration button (spec 1 §2).
+  return { query: parseLandingQuery(new URL(request.url).searchParams) };
+}
+
+type Partner = { code: string; name: string; discountPercent: number };
+
+/** The partner from the URL, else the landing's record of the last 24 hours (spec 1 §9). */
+function usePartner(fromUrl: Partner | null): Partner | null {
+  const [stored, setStored] = useState<Partner | null>(null);
+  useEffect(() => {
+    if (fromUrl) return;
+    try {
+      const record = readPartnerRecord(localStorage.getItem(PARTNER_RECORD_KEY), Date.now());
+      if (record)
+        setStored({
+          code: record.partnerId,
+          name: record.partnerName,
+          discountPercent: record.discountPercent,
+        });
+    } catch {
+      // Storage refused (private mode, policy): no remembered partner.
+    }
+  }, [fromUrl]);
+  return fromUrl ?? stored;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,6 +93,8 @@ const EMPTY_COMPANY: CompanyDetails = { inn: "", kpp: "", ogrn: "", address: "" 
 
 export default function Register() {
   const lastResult = useActionData<typeof action>();
+  const { query } = useLoaderData<typeof loader>();
+  const partner = usePartner(query.partner);
   const navigation = useNavigation();
   const [company, setCompany] = useState<CompanyDetails>(EMPTY_COMPANY);
   const [form, fields] = useSchemaForm(registrationFormSchema, lastResult);
@@ -98,6 +133,12 @@ export default function Register() {
       }
     >
       <Form method="post" className="mt-6 space-y-6" {...getFormProps(form)}>
+        {partner ? (
+          <div className="overflow-hidden rounded-lg">
+            <PartnerBanner partner={partner} />
+            <input type="hidden" name="partnerSource" value={partner.code} />
+          </div>
+        ) : null}
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
             Контактное лицо
@@ -168,15 +209,19 @@ export default function Register() {
           {readOnly("address", "Адрес")}
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <p className="text-xs text-slate-500">
-          Нажимая «Зарегистрироваться», вы принимаете{" "}
-          <Link to="/terms" className="underline">
-            условия использования
-          </Link>{" "}
+        <p className="text-xs text-slate-600">
+          Регистрируясь, вы соглашаетесь с{" "}
+          <a href="/terms" className="underline">
+            Пользовательским соглашением
+          </a>{" "}
           и{" "}
-          <Link to="/privacy" className="underline">
-            политику конфиденциальности
-          </Link>
+          <a href="/privacy" className="underline">
+            Политикой обработки персональных данных
+          </a>
+          . Вопросы —{" "}
+          <a href="/contact" className="underline">
+            в разделе «Контакты»
+          </a>
           .
         </p>
         <Button type="submit" className="w-full" disabled={submitting}>

@@ -10,6 +10,8 @@ export const companies = sqliteTable(
     kpp: text("kpp"),
     ogrn: text("ogrn"),
     address: text("address"),
+    /** The partner code (workers/core/partners/codes.ts) the company registered through, if any. */
+    partnerSource: text("partner_source"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("companies_inn_unique").on(t.inn)],

@@ -5,3 +5,5 @@ export * from "./auth";
 export * from "./platforms";
 export * from "./edo";
 export * from "./geo";
+export * from "./partners";
+export * from "./feedback";

@@ -17,6 +17,12 @@ const WEB = {
   YOOKASSA_API_URL: "https://api.yookassa.ru/v3",
   YOOKASSA_SHOP_ID: "123456",
   YOOKASSA_SECRET_KEY: "live_secret",
+  OPERATOR_NAME: "ООО «Рейс Технологии»",
+  OPERATOR_INN: "7709123453",
+  OPERATOR_OGRN: "1257700123450",
+  OPERATOR_ADDRESS: "109012, г. Москва, ул. Ильинка, д. 4, офис 12",
+  SUPPORT_EMAIL: "support@reys.ru",
+  SUPPORT_PHONE: "+7 800 555-01-23",
 };
 
 describe("Worker environment", () => {

@@ -38,8 +38,25 @@ const paymentVars = {
     .min(1),
 };
 
+/** The operator's requisites and support contacts for the legal and contact pages (decision 0032). */
+const operatorVars = {
+  OPERATOR_NAME: z.string("OPERATOR_NAME is not set (the operator's legal name)").trim().min(1),
+  OPERATOR_INN: z
+    .string("OPERATOR_INN is not set")
+    .regex(/^(\d{10}|\d{12})$/, "OPERATOR_INN must be 10 or 12 digits"),
+  OPERATOR_OGRN: z
+    .string("OPERATOR_OGRN is not set")
+    .regex(/^(\d{13}|\d{15})$/, "OPERATOR_OGRN must be 13 or 15 digits"),
+  OPERATOR_ADDRESS: z.string("OPERATOR_ADDRESS is not set").trim().min(1),
+  SUPPORT_EMAIL: z.email("SUPPORT_EMAIL must be an e-mail address"),
+  SUPPORT_PHONE: z
+    .string("SUPPORT_PHONE is not set")
+    .regex(/^\+?[\d\s()-]{6,20}$/, "SUPPORT_PHONE must be a phone number"),
+};
+
 export const webEnvSchema = z.object({
   ...databaseVars,
+  ...operatorVars,
   ...platformVars,
   ...paymentVars,
   SESSION_SECRET: z

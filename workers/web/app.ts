@@ -4,7 +4,9 @@ import { api } from "./api";
 import type { AppBindings } from "./bindings";
 import { clientIp, csrfProtection, resolveCaller } from "./lib/auth";
 import { limitBodies, noStorePrivate } from "./lib/limits";
+import { pageCache } from "./lib/page-cache";
 import { securityHeaders } from "./lib/security-headers";
+import { followShortLink } from "./short-links";
 import { createDb } from "../../db/client";
 
 /** `Fetcher.scheduled()` (compatibility flag service_binding_extra_handlers) is not in workers-types yet. */
@@ -13,37 +15,43 @@ type ScheduledFetcher = {
 };
 
 /**
- * The web Worker: /api/* goes to the Hono routers, everything else to Remix.
+ * The web Worker: /api/* goes to the Hono routers, /s/:code to its partner link, everything
+ * else to Remix.
  * Static client assets never reach this code: Workers Static Assets serves them first.
  */
 export function createWebApp(build: ServerBuild) {
   const handleRemix = createRequestHandler(build, build.mode);
-  return new Hono<AppBindings>()
-    .use(securityHeaders)
-    .use(limitBodies)
-    .use(async (c, next) => {
-      c.set("db", createDb({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN }));
-      await next();
-    })
-    .use(csrfProtection)
-    .use(noStorePrivate)
-    .use(resolveCaller)
-    .route("/api", api)
-    .post("/__dev/cron", async (c) => {
-      // Local only: `npm start` calls this once a minute because `wrangler dev` never fires
-      // cron triggers. Production never sets DEV_CRON_ROUTE, so the route answers 404 there.
-      if (c.env.DEV_CRON_ROUTE !== "1") return c.notFound();
-      const cron = c.env.CRON as unknown as ScheduledFetcher;
-      const result = await cron.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
-      return c.json(result, result.outcome === "ok" ? 200 : 500);
-    })
-    .all("*", (c) =>
-      handleRemix(c.req.raw, {
-        cloudflare: { env: c.env, ctx: c.executionCtx },
-        cspNonce: c.get("cspNonce"),
-        db: c.get("db"),
-        caller: c.get("caller"),
-        clientIp: clientIp(c),
-      }),
-    );
+  return (
+    new Hono<AppBindings>()
+      .use(securityHeaders)
+      .use(limitBodies)
+      // Before the db client and the caller: a kept public page needs neither (no cookie, no token).
+      .use(pageCache())
+      .use(async (c, next) => {
+        c.set("db", createDb({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN }));
+        await next();
+      })
+      .use(csrfProtection)
+      .use(noStorePrivate)
+      .use(resolveCaller)
+      .route("/api", api)
+      .get("/s/:code", followShortLink)
+      .post("/__dev/cron", async (c) => {
+        // Local only: `npm start` calls this once a minute because `wrangler dev` never fires
+        // cron triggers. Production never sets DEV_CRON_ROUTE, so the route answers 404 there.
+        if (c.env.DEV_CRON_ROUTE !== "1") return c.notFound();
+        const cron = c.env.CRON as unknown as ScheduledFetcher;
+        const result = await cron.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+        return c.json(result, result.outcome === "ok" ? 200 : 500);
+      })
+      .all("*", (c) =>
+        handleRemix(c.req.raw, {
+          cloudflare: { env: c.env, ctx: c.executionCtx },
+          cspNonce: c.get("cspNonce"),
+          db: c.get("db"),
+          caller: c.get("caller"),
+          clientIp: clientIp(c),
+        }),
+      )
+  );
 }

@@ -8,7 +8,7 @@ export const NAV_ITEMS = [
   { to: "/dashboard/analytics", label: "Аналитика", ready: false },
   { to: "/map-analytics", label: "Карта перевозок", ready: false },
   { to: "/edo-clients", label: "Клиенты ЭДО", ready: false },
-  { to: "/partners", label: "Партнеры", ready: false },
+  { to: "/partners", label: "Партнеры", ready: true },
   { to: "/edo", label: "ЭДО", ready: true },
 ] as const;
 

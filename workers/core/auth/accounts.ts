@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, users } from "../../../db/schema";
+import { isPartnerCode } from "../partners/codes";
 import { releaseSlot } from "../throttle";
 import { DECOY_HASH, hashPassword, verifyPassword } from "./passwords";
 import { clearLoginFailures, takeLoginAttempt, takeRegistrationSlot } from "./rate-limit";
@@ -26,10 +27,48 @@ export type RegistrationResult =
   | { ok: false; reason: "email_taken" | "inn_taken"; message: string }
   | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
 
+export type AccountClash = { ok: false; reason: "email_taken" | "inn_taken"; message: string };
+
 const emailTaken = { ok: false, reason: "email_taken", message: AUTH_MESSAGES.emailTaken } as const;
 const innTaken = { ok: false, reason: "inn_taken", message: AUTH_MESSAGES.innTaken } as const;
 
 const blankToNull = (value: string | undefined) => (value && value.trim() !== "" ? value.trim() : null);
+
+/** A partner code from the table, lower-cased; anything else is no partner. */
+function knownPartner(code: string | undefined): string | null {
+  const normalized = code?.trim().toLowerCase();
+  return isPartnerCode(normalized) ? normalized : null;
+}
+
+/** What stops a new account before any work: its e-mail (lower-cased) or its company's INN is taken. */
+export async function findAccountClash(
+  db: Db,
+  email: string,
+  inn: string | null,
+): Promise<AccountClash | null> {
+  const [emailClash, innClash] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
+    inn ? db.select({ id: companies.id }).from(companies).where(eq(companies.inn, inn)).limit(1) : [],
+  ]);
+  if (emailClash.length > 0) return emailTaken;
+  if (innClash.length > 0) return innTaken;
+  return null;
+}
+
+/** The clash a failed insert of an account means (a registration that raced ours), or null. */
+export function clashOfInsertError(error: unknown): AccountClash | null {
+  if (!String(error).includes("UNIQUE")) return null;
+  return String(error).includes("users.email") ? emailTaken : innTaken;
+}
+
+export function registrationsRateLimited(retryAfterSeconds: number) {
+  return {
+    ok: false,
+    reason: "rate_limited",
+    message: AUTH_MESSAGES.registrationsRateLimited,
+    retryAfterSeconds,
+  } as const;
+}
 
 /**
  * Creates the company and its first user. A company whose INN is already registered is
@@ -43,22 +82,10 @@ export async function registerAccount(
 ): Promise<RegistrationResult> {
   const email = input.email.toLowerCase();
   const inn = blankToNull(input.inn);
-  const [emailClash, innClash] = await Promise.all([
-    db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
-    inn ? db.select({ id: companies.id }).from(companies).where(eq(companies.inn, inn)).limit(1) : [],
-  ]);
-  if (emailClash.length > 0) return emailTaken;
-  if (innClash.length > 0) return innTaken;
+  const clash = await findAccountClash(db, email, inn);
+  if (clash) return clash;
   const slot = await takeRegistrationSlot(db, ip, now);
-  if (!slot.ok) {
-    const { retryAfterSeconds } = slot;
-    return {
-      ok: false,
-      reason: "rate_limited",
-      message: AUTH_MESSAGES.registrationsRateLimited,
-      retryAfterSeconds,
-    };
-  }
+  if (!slot.ok) return registrationsRateLimited(slot.retryAfterSeconds);
   const companyId = crypto.randomUUID();
   const userId = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
@@ -71,6 +98,7 @@ export async function registerAccount(
         kpp: blankToNull(input.kpp),
         ogrn: blankToNull(input.ogrn),
         address: blankToNull(input.address),
+        partnerSource: knownPartner(input.partnerSource),
         createdAt: new Date(now),
       }),
       db.insert(users).values({
@@ -88,8 +116,8 @@ export async function registerAccount(
   } catch (error) {
     await releaseSlot(db, slot.hitIds);
     // A registration that raced ours to the same e-mail or INN.
-    if (String(error).includes("UNIQUE"))
-      return String(error).includes("users.email") ? emailTaken : innTaken;
+    const raced = clashOfInsertError(error);
+    if (raced) return raced;
     throw error;
   }
   return { ok: true, user: (await findPublicUser(db, userId)) as PublicUser };

@@ -29,6 +29,8 @@ const registrationFields = {
   kpp: kppField,
   ogrn: ogrnField,
   address: z.string().trim().max(500, { error: "Адрес не длиннее 500 символов" }).optional(),
+  /** The partner code the visitor came with (landing, decision 0032); an unknown one is ignored. */
+  partnerSource: z.string().trim().max(64, { error: "Код партнёра не длиннее 64 символов" }).optional(),
 };
 
 /** The registration payload of POST /api/auth/register (spec 1 §3). */

@@ -18,12 +18,25 @@ import {
   type PaymentView,
 } from "../../core/billing/payments";
 import { PLANS, planView, type PlanView } from "../../core/billing/plans";
+import type { CodeOrHashValidation, PartnerLandingData } from "../../core/partners/landing";
+import {
+  landingQuerySchema,
+  PARTNER_REGISTRATION_MESSAGES,
+  partnerRegistrationSchema,
+} from "../../core/partners/quick-registration-schema";
+import { generateLinkSchema } from "../../core/partners/link-schema";
+import type { PartnerLinkStats, PartnerLinkView } from "../../core/partners/links";
 import type { SubscriptionView } from "../../core/billing/subscriptions";
 import type { TokenPair } from "../../core/auth/refresh";
 import { loginSchema, logoutSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
 import type { SessionSummary } from "../../core/auth/sessions";
 import type { PublicUser } from "../../core/auth/users";
 import { suggestQuerySchema } from "../../core/companies/suggest";
+import {
+  CONTACT_MESSAGES,
+  contactMessageSchema,
+  MAX_CONTACT_MESSAGES_PER_IP,
+} from "../../core/feedback/contact";
 import type { DatabaseHealth } from "../../core/health";
 import {
   ORDER_MESSAGES,
@@ -165,6 +178,20 @@ const exampleOrder = example<OrderView>({
   edo_info: null,
   distance_km: 250,
   payment_requested_at: null,
+});
+
+const examplePartnerLink = example<PartnerLinkView>({
+  id: "8d3f1b2a-6c4e-4a7f-9b1d-2e5c7a9f0b3d",
+  unique_token: "k7m2q9x4w8e1r6t3y5u0i2o7p4a9s6d1",
+  link: "https://reys.example/partner/k7m2q9x4w8e1r6t3y5u0i2o7p4a9s6d1",
+  short_code: "x7k2m9pq",
+  short_link: "https://reys.example/s/x7k2m9pq",
+  partner_source: { name: "ООО «Рейс Демо Транс»", code: null },
+  source: "web_dashboard",
+  clicks: 7,
+  last_clicked_at: "2026-11-23T08:12:00.000Z",
+  created_at: "2026-11-20T10:00:00.000Z",
+  used_at: null,
 });
 
 const orderIdParam = z.object({ id: z.string().describe("Идентификатор заказа (id из списка заказов)") });
@@ -342,6 +369,34 @@ const examplePayment = example<PaymentView>({
   discountPercent: 15,
   cancellation: null,
   createdAt: "2026-11-23T09:15:00.000Z",
+});
+
+const examplePartnerLanding = example<PartnerLandingData>({
+  isValid: true,
+  alreadyRegistered: false,
+  partner: {
+    name: "Магнит",
+    logo: "/platforms/magnit.svg",
+    code: "magnit",
+    description:
+      "Магнит — партнёр Рейса. Перевозчики партнёра получают оплату за выполненный рейс за 24 часа с комиссией 2% и работают с ЭДО в одном кабинете.",
+  },
+  discount: {
+    discountValue: 15,
+    discountType: "percentage",
+    description: "Скидка 15% на тарифы платформы для партнеров",
+    validUntil: "2026-12-23T09:30:00.000Z",
+  },
+  lead: {
+    companyName: "ООО «Вектор Логистик»",
+    companyInn: "7707083893",
+    companyAddress: "г Москва, ул Вавилова, д 19",
+    companyEmail: "office@vector-log.ru",
+    companyPhone: "+74951234567",
+    contactName: "Андрей Волков",
+    contactEmail: "volkov@vector-log.ru",
+    contactPhone: "+79161234567",
+  },
 });
 
 export const API_OPERATIONS: ApiOperation[] = [
@@ -1111,6 +1166,111 @@ export const API_OPERATIONS: ApiOperation[] = [
     query: paymentIdParam,
     success: { status: 200, data: examplePayment },
     errors: [401, 404],
+  },
+  {
+    method: "GET",
+    path: "/partner/leads",
+    group: "Партнёры",
+    summary: "Партнерские ссылки компании",
+    description:
+      "Ссылки, созданные вашей компанией, от новых к старым (до 500), и сводка по всем: total — всего, used — использовано (по ссылке зарегистрировались), active — активных, clicks — переходов по коротким ссылкам (без ботов), clicked — открытых ссылок, conversion — доля зарегистрировавшихся среди открытых, в процентах. Ссылки других компаний не видны.",
+    access: "signed-in",
+    success: {
+      status: 200,
+      data: example<{ leads: PartnerLinkView[]; stats: PartnerLinkStats }>({
+        leads: [examplePartnerLink],
+        stats: { total: 3, used: 1, active: 2, clicks: 14, clicked: 2, conversion: 50 },
+      }),
+    },
+    errors: [401],
+  },
+  {
+    method: "POST",
+    path: "/partner/generate",
+    group: "Партнёры",
+    summary: "Создать партнерскую ссылку",
+    description:
+      "Приглашение компании-лида: её данные заполнят форму быстрой регистрации на странице link. Обязательны companyName, companyInn (10 или 12 цифр, пробелы убираются), companyAddress, contactFirstName, contactLastName, contactEmail; companyEmail — по желанию, но в формате email. source — откуда создана ссылка (по умолчанию web_dashboard). Ответ — ссылка: link ведёт на /partner/<unique_token>, short_link — короткая /s/<short_code>. Не больше 60 ссылок в час от одного пользователя (429 с заголовком Retry-After).",
+    access: "signed-in",
+    body: generateLinkSchema,
+    success: { status: 201, data: examplePartnerLink },
+    errors: [401, 429],
+  },
+  {
+    method: "GET",
+    path: "/partner/ping",
+    group: "Партнёры",
+    summary: "Проверка партнерского API",
+    description: "Для разработчиков: отвечает, что партнерский API доступен, и время сервера.",
+    access: "signed-in",
+    success: {
+      status: 200,
+      data: { status: "ok", service: "partner", time: "2026-11-23T09:30:00.000Z" },
+    },
+    errors: [401],
+  },
+  {
+    method: "GET",
+    path: "/landing/landing",
+    group: "Партнёры",
+    summary: "Данные партнерской страницы по токену ссылки",
+    description:
+      "Для страницы /partner/<token>. isValid: false — ссылки с таким токеном нет (данных лида в ответе нет никогда). alreadyRegistered: true — по ссылке уже зарегистрировались: партнер виден, lead — null. Иначе — предложение партнера, скидка (discountValue — проценты для percentage, рубли для fixed; null, если скидки нет или она истекла) и данные лида для формы быстрой регистрации. Метки utm_source, utm_medium, utm_campaign попадают в аналитику просмотров.",
+    access: "public",
+    query: landingQuerySchema,
+    success: { status: 200, data: examplePartnerLanding },
+    errors: [],
+  },
+  {
+    method: "GET",
+    path: "/landing/validate/:codeOrHash",
+    group: "Партнёры",
+    summary: "Проверка кода партнера или токена ссылки",
+    description:
+      "Код партнера (magnit, pyaterochka, lenta, metro, auchan, perekrestok, okey, karusel; регистр не важен) — kind: partner со скидкой партнера по умолчанию. Токен партнерской ссылки — kind: link; valid — ссылка еще не использована. Что-то другое — valid: false, kind: null.",
+    access: "public",
+    success: {
+      status: 200,
+      data: example<CodeOrHashValidation>({
+        valid: true,
+        kind: "partner",
+        code: "magnit",
+        name: "Магнит",
+        discountPercent: 15,
+      }),
+    },
+    errors: [],
+  },
+  {
+    method: "POST",
+    path: "/registration/partner-register",
+    group: "Партнёры",
+    summary: "Быстрая регистрация по партнерской ссылке",
+    description:
+      "Создает компанию и пользователя, отмечает ссылку использованной и сразу выполняет вход: data.authToken — токен доступа (то же, что data.tokens.accessToken), data.tokens — пара токенов, как у POST /auth/login. Телефон — +7 и 10 цифр; ИНН компании (10 или 12 цифр) и адрес обязательны; agreedToTerms — true. Ссылки нет — 404 «Ссылка недействительна»; по ссылке уже зарегистрировались (в том числе одновременным запросом) — 409 «Уже зарегистрированы»; занятый email или ИНН — 409. С одного IP — не больше 10 новых аккаунтов в час вместе с обычной регистрацией (429 с заголовком Retry-After).",
+    access: "public",
+    body: partnerRegistrationSchema,
+    success: {
+      status: 201,
+      data: {
+        authToken: exampleTokens.accessToken,
+        tokens: exampleTokens,
+        user: exampleUser,
+      },
+      message: PARTNER_REGISTRATION_MESSAGES.registered,
+    },
+    errors: [404, 409, 429],
+  },
+  {
+    method: "POST",
+    path: "/feedback/contact",
+    group: "Обратная связь",
+    summary: "Сообщение с формы «Контакты»",
+    description: `Имя, email, телефон (необязательно) и сообщение до 2000 символов. Поле website оставьте пустым: его заполняют только боты. Не больше ${MAX_CONTACT_MESSAGES_PER_IP} сообщений в час с одного IP (429 с заголовком Retry-After).`,
+    access: "public",
+    body: contactMessageSchema,
+    success: { status: 201, data: { received: true }, message: CONTACT_MESSAGES.sent },
+    errors: [429],
   },
 ];
 

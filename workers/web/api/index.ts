@@ -8,9 +8,12 @@ import { authRoutes } from "./auth";
 import { openApiDocument } from "./catalog";
 import { companiesRoutes } from "./companies";
 import { edoRoutes } from "./edo";
+import { feedbackRoutes } from "./feedback";
 import { geoRoutes } from "./geo";
 import { healthRoutes } from "./health";
 import { ordersRoutes, platformOrdersRoute } from "./orders";
+import { partnerRoutes } from "./partners";
+import { landingRoutes, registrationRoutes } from "./partner-landing";
 import { paymentsRoutes } from "./payments";
 import { platformsRoutes } from "./platforms";
 import { x5Routes } from "./x5";
@@ -35,6 +38,10 @@ export const api = guarded
   .route("/edo", edoRoutes)
   .route("/edo", geoRoutes)
   .route("/payments", paymentsRoutes)
+  .route("/feedback", feedbackRoutes)
+  .route("/partner", partnerRoutes)
+  .route("/landing", landingRoutes)
+  .route("/registration", registrationRoutes)
   // The API's description for client developers (the /docs/api page shows the same catalog).
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL("/api", c.req.url).href)))
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))

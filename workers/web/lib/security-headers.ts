@@ -25,7 +25,8 @@ export const securityHeaders: MiddlewareHandler<AppBindings> = async (c, next) =
   await next();
   c.res = new Response(c.res.body, c.res);
   const headers = c.res.headers;
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // A page served from the page cache carries the nonce it was rendered with (page-cache.ts).
+  headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("cspNonce") ?? nonce));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
