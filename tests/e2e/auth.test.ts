@@ -83,7 +83,7 @@ describe("accounts in the browser", () => {
     await page.goto(`${web}/login`);
     expect(new URL(page.url()).pathname).toBe("/dashboard");
     await page.goto(web);
-    await page.getByRole("link", { name: "Перейти в кабинет" }).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: "Перейти в кабинет" }).waitFor();
     await page.context().close();
   });
 

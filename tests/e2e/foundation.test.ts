@@ -111,7 +111,8 @@ describe("the stack as `npm start` runs it", () => {
 
   it("the browser client reports page views and uncaught errors, delivering them when the page is hidden", async () => {
     const page = await chromium().newPage();
-    await page.goto(web);
+    // The landing is plain HTML without the app's scripts (decision 0032); /login has them.
+    await page.goto(`${web}/login`);
     await page.waitForFunction(() => sessionStorage.getItem("reys.analytics.session") !== null);
     const sessionId = await page.evaluate(() => sessionStorage.getItem("reys.analytics.session"));
     await page.evaluate(() => {
@@ -132,7 +133,7 @@ describe("the stack as `npm start` runs it", () => {
     });
     expect(rows.map((r) => [r.event_type, r.event_action, r.event_label])).toEqual(
       expect.arrayContaining([
-        ["page_view", "view", "/"],
+        ["page_view", "view", "/login"],
         ["error", "window.error", "e2e: uncaught"],
         ["error", "unhandledrejection", "e2e: rejected"],
       ]),

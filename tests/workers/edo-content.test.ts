@@ -85,7 +85,9 @@ const used = new Set<string>();
 
 beforeAll(async () => {
   [owner, stranger] = await Promise.all([member(), member()]);
-  await Promise.all([connect(owner), connect(stranger)]);
+  // One after the other: each sign-in rewrites its company's connection in a write batch.
+  await connect(owner);
+  await connect(stranger);
   docs = await operatorDocuments(LOGIN, { limit: "1000", category: "ETRN" });
   await mirrorEdoDocuments(owner.companyId, docs);
 });
