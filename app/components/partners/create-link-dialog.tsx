@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent, type MouseEvent } from "react";
 import { toast } from "sonner";
 import {
@@ -8,8 +8,8 @@ import {
   partnerLinkSchema,
 } from "../../../workers/core/partners/link-schema";
 import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
-import { Button } from "~/components/ui/button";
 import { ErrorList, Field } from "~/components/ui/field";
+import { DialogActions } from "~/components/ui/dialog-actions";
 import { Modal } from "~/components/ui/modal";
 import { useSchemaForm } from "~/lib/forms";
 
@@ -150,20 +150,13 @@ export function CreateLinkDialog({
           />
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link
-            to={closeHref}
-            replace
-            preventScrollReset
-            onClick={cancel}
-            className="inline-flex items-center justify-center rounded-lg px-4 py-2 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            Отмена
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Создаём…" : "Создать ссылку"}
-          </Button>
-        </div>
+        <DialogActions
+          closeHref={closeHref}
+          onCancel={cancel}
+          submitting={submitting}
+          label="Создать ссылку"
+          busyLabel="Создаём…"
+        />
       </Form>
     </Modal>
   );

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import type { Platform } from "../../../workers/core/platforms/catalogue";
 import { newConnectionSchema } from "../../../workers/core/platforms/schemas";
-import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
+import { DialogActions } from "~/components/ui/dialog-actions";
 import { Modal } from "~/components/ui/modal";
 import { useSchemaForm } from "~/lib/forms";
 
@@ -98,20 +98,13 @@ export function ConnectPlatformDialog({
           }}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Link
-            to={closeHref}
-            replace
-            preventScrollReset
-            onClick={cancel}
-            className="inline-flex items-center justify-center rounded-lg px-4 py-2 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            Отмена
-          </Link>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Подключаем…" : "Подключить"}
-          </Button>
-        </div>
+        <DialogActions
+          closeHref={closeHref}
+          onCancel={cancel}
+          submitting={submitting}
+          label="Подключить"
+          busyLabel="Подключаем…"
+        />
       </Form>
     </Modal>
   );
