@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { registerAccount } from "../workers/core/auth/accounts";
+import { partnerLinkSchema } from "../workers/core/partners/link-schema";
+import { createLink } from "../workers/core/partners/links";
 import type { Db } from "./client";
 import { appMeta, users } from "./schema";
 
@@ -56,5 +58,46 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     db.update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id)),
     db.insert(appMeta).values({ key: SEEDED_KEY, value: now.toISOString() }),
   ]);
+  await seedPartnerLinks(
+    db,
+    {
+      companyId: director.user.company.id,
+      companyName: director.user.company.name,
+      userId: director.user.id,
+    },
+    at,
+  );
   return true;
+}
+
+/** Carriers the demo company has invited, so /partners opens on real links (through the real core). */
+const DEMO_LEADS = [
+  {
+    companyName: "ООО «Волга Карго»",
+    companyInn: "7707083893",
+    companyAddress: "г. Самара, ул. Заводская, д. 12",
+    companyPhone: "+78462000000",
+    companyEmail: "info@volga-cargo.example",
+    contactFirstName: "Игорь",
+    contactLastName: "Петров",
+    contactPhone: "+79270000001",
+    contactEmail: "petrov@volga-cargo.example",
+  },
+  {
+    companyName: "ИП Соколов Андрей Викторович",
+    companyInn: "7736207543",
+    companyAddress: "г. Тверь, пр-т Ленина, д. 5",
+    companyPhone: "",
+    companyEmail: "",
+    contactFirstName: "Андрей",
+    contactLastName: "Соколов",
+    contactPhone: "+79050000002",
+    contactEmail: "sokolov@example.ru",
+  },
+];
+
+async function seedPartnerLinks(db: Db, creator: Parameters<typeof createLink>[1], at: number) {
+  for (const lead of DEMO_LEADS) {
+    await createLink(db, creator, partnerLinkSchema.parse(lead), { source: "web_dashboard", now: at });
+  }
 }
