@@ -1,4 +1,4 @@
-import { createClient } from "@libsql/client/web";
+import { createClient, type Client } from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "./schema";
@@ -11,5 +11,6 @@ export function createDb(config: DbConfig): Db {
   return drizzle(client, { schema });
 }
 
-export type Db = LibSQLDatabase<typeof schema>;
+/** Drizzle over libSQL; `$client` is the client itself, for the few writes sent as plain statements. */
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export { schema };

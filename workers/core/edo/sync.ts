@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { edoConnections, edoDocuments, jobRuns } from "../../../db/schema";
+import type { InStatement, InValue } from "@libsql/client/web";
+import { edoConnections, jobRuns } from "../../../db/schema";
 import { EDO_MAX_PAGE, EdoTokenError, type WireChangesPage } from "../../providers/edo-operator";
 import { dueForRefresh, finishRun, runForPage, runPages } from "../jobs/runs";
 import {
@@ -12,16 +13,17 @@ import {
   type EdoConnectionRow,
   type EdoDeps,
 } from "./connection";
-import { documentRow, documentUpsertSet } from "./documents";
+import { documentRow, documentUpserts } from "./documents";
 
 /** Documents asked for per page of the change feed: the operator's largest page. */
 export const EDO_SYNC_PAGE_SIZE = EDO_MAX_PAGE;
-/** Rows per INSERT statement: 24 columns each stays under SQLite's bound-parameter limit. */
-const ROWS_PER_STATEMENT = 400;
 /** The scheduled refresh asks for changes when the last refresh is older than this. */
 export const EDO_REFRESH_AFTER_MS = 10 * 60 * 1000;
 
 type Run = typeof jobRuns.$inferSelect;
+
+/** A page of the change feed with its mirror upserts built, ready to write. */
+type PreparedPage = WireChangesPage & { upserts: InStatement[] };
 
 /**
  * Steps of a mirror refresh (queue message `edo.sync`): reads the operator's change feed from
@@ -50,12 +52,20 @@ export async function syncEdoPage(deps: EdoDeps, job: { runId: string; page: num
   }
   const token = await tokenOf(deps, subject);
   let done = run.done;
-  await runPages<WireChangesPage>(deps, {
+  await runPages<PreparedPage>(deps, {
     kind: "edo.sync",
     run,
     firstPage: job.page,
     attempt,
-    fetch: (_, previous) => deps.edo.changes(token, previous?.cursor ?? subject.cursor, EDO_SYNC_PAGE_SIZE),
+    // The next page is fetched and its upserts built while the current one is written.
+    async fetch(_, previous) {
+      const page = await deps.edo.changes(token, previous?.cursor ?? subject.cursor, EDO_SYNC_PAGE_SIZE);
+      const now = deps.now();
+      return {
+        ...page,
+        upserts: documentUpserts(page.docs.map((doc) => documentRow(run.companyId, doc, now))),
+      };
+    },
     isLast: (page) => !page.hasMore,
     save(page, pageNumber) {
       done += page.docs.length;
@@ -79,12 +89,11 @@ async function savePage(
   run: Run,
   connection: EdoConnectionRow,
   pageNumber: number,
-  page: WireChangesPage,
+  page: PreparedPage,
   done: number,
   now: number,
 ): Promise<boolean> {
   const last = !page.hasMore;
-  const rows = page.docs.map((doc) => documentRow(run.companyId, doc, now));
   const progress = db
     .update(jobRuns)
     .set({
@@ -105,17 +114,15 @@ async function savePage(
         sql`EXISTS (SELECT 1 FROM ${jobRuns} WHERE ${jobRuns.id} = ${run.id} AND ${jobRuns.step} = ${pageNumber} AND ${jobRuns.updatedAt} = ${now})`,
       ),
     );
-  const inserts = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    inserts.push(
-      db
-        .insert(edoDocuments)
-        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-        .onConflictDoUpdate({ target: [edoDocuments.companyId, edoDocuments.id], set: documentUpsertSet }),
-    );
-  }
-  const results = await db.batch([progress, cursor, ...inserts]);
+  // One write batch through the client: the upserts are prepared statements (decision 0035).
+  const results = await db.$client.batch([statement(progress), statement(cursor), ...page.upserts], "write");
   return results[0].rowsAffected === 1;
+}
+
+/** A drizzle query as a statement for the libSQL client. */
+function statement(query: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
+  const { sql: text, params } = query.toSQL();
+  return { sql: text, args: params as InValue[] };
 }
 
 /**
