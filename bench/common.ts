@@ -215,12 +215,15 @@ export async function rawUpserts(
   const client = createClient({ url: databaseUrl });
   const rename = (text: string) => text.replaceAll(tableName, scratch);
   try {
-    // The table, then virtual tables indexing it (an FTS5 index with content='<table>', or one
-    // named `<table>_…` that its triggers keep), its indexes and its triggers, in the order they
-    // can be created.
+    // The table, then the tables its triggers keep (an FTS5 index with content='<table>', or any
+    // table named `<table>_…` but a virtual table's own shadow tables), their indexes and the
+    // triggers, in the order they can be created.
     const ddl = await client.execute({
-      sql: `SELECT name, type, sql FROM sqlite_master WHERE sql IS NOT NULL AND (tbl_name = ?1 OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND (sql LIKE '%content=''' || ?1 || '''%' OR substr(name, 1, length(?1) + 1) = ?1 || '_')))
-            ORDER BY CASE WHEN type = 'table' AND name = ?1 THEN 0 WHEN type = 'table' THEN 1 WHEN type = 'index' THEN 2 ELSE 3 END`,
+      sql: `SELECT m.name, m.type, m.sql FROM sqlite_master m WHERE m.sql IS NOT NULL AND (m.tbl_name = ?1 OR (m.type = 'table' AND (
+              (m.sql LIKE 'CREATE VIRTUAL TABLE%' AND m.sql LIKE '%content=''' || ?1 || '''%')
+              OR (substr(m.name, 1, length(?1) + 1) = ?1 || '_' AND NOT EXISTS (SELECT 1 FROM sqlite_master v
+                WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%' AND substr(m.name, 1, length(v.name) + 1) = v.name || '_')))))
+            ORDER BY CASE WHEN m.type = 'table' AND m.name = ?1 THEN 0 WHEN m.type = 'table' THEN 1 WHEN m.type = 'index' THEN 2 ELSE 3 END`,
       args: [tableName],
     });
     const tables = ddl.rows.filter((row) => row.type === "table").map((row) => rename(String(row.name)));

@@ -105,6 +105,27 @@ export const edoDocuments = sqliteTable(
 );
 
 /**
+ * How many mirror documents each company's list holds, by period and status (decision 0036):
+ * kept by triggers on `edo_documents` (migration 0016), so the documents list counts its
+ * unfiltered, period and status views from a few rows instead of walking the list's index.
+ */
+export const edoDocumentsCounts = sqliteTable(
+  "edo_documents_counts",
+  {
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    deleted: integer("deleted", { mode: "boolean" }).notNull(),
+    expired: integer("expired", { mode: "boolean" }).notNull(),
+    period: integer("period").notNull(),
+    statusCode: text("status_code").notNull(),
+    documents: integer("documents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.category, t.deleted, t.expired, t.period, t.statusCode] })],
+);
+
+/**
  * Files fetched from the EDO operator on demand and kept: a title's archive (zip with its XML and
  * signature) and print forms (PDF). A signed title never changes, so a copy is good forever; it
  * goes with the company's mirror when the company disconnects. `titleId` is "" for the print of

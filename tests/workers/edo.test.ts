@@ -292,6 +292,17 @@ describe("EDO connection and mirror", () => {
     const expected = await operatorList(token, { limit: "1000" });
     const mirror = await documentsOf(owner, { limit: "1000" });
     expect(mirror.body.data.docs).toEqual(expected.docs);
+    // And its totals: the new documents counted, the chains that moved on counted under their
+    // new status and no longer under the old one.
+    const statuses = [...new Set(expected.docs.map((doc) => doc.statusCode))];
+    expect(statuses.length).toBeGreaterThan(1);
+    for (const filters of [{}, ...statuses.map((status) => ({ status }))]) {
+      const operator = await operatorList(token, { limit: "1", ...filters });
+      expect(
+        (await documentsOf(owner, { limit: "1", ...filters })).body.data.total,
+        JSON.stringify(filters),
+      ).toBe(operator.total);
+    }
   });
 
   it("another company's login is not found anywhere, even with its own EDO connection", async () => {
@@ -403,5 +414,13 @@ describe("EDO connection and mirror", () => {
     });
     expect(await mirrored()).toBe(0);
     expect((await get(owner, `/api/edo/status?login=${LOGIN}`)).response.status).toBe(404);
+
+    // Connected anew, the list starts from nothing and counts what the new sync brings.
+    const fresh = await callWeb("/api/edo/auth", postJson({ login: LOGIN, password: PASSWORD }, as(owner)));
+    expect(fresh.response.status).toBe(200);
+    expect((await documentsOf(owner, {})).body.data).toEqual({ docs: [], total: 0 });
+    await drain(fresh.sent);
+    const operator = await operatorList(await sandboxToken(LOGIN), { limit: "1" });
+    expect((await documentsOf(owner, { limit: "1" })).body.data.total).toBe(operator.total);
   });
 });

@@ -109,6 +109,23 @@ function connectionView(
 }
 
 /**
+ * GET /api/edo/documents in one round trip: the company's connection if `login` is its login
+ * (as `edoConnectionFor`), and the documents page read alongside, to be answered only when that
+ * connection's token is alive.
+ */
+export async function edoDocumentsFor(
+  db: Db,
+  companyId: string,
+  query: EdoDocumentsQuery & { login: string },
+): Promise<{ connection: EdoConnectionRow | undefined; documents: EdoDocumentsPage }> {
+  const [[row], page] = await db.batch([
+    connectionQuery(db, companyId),
+    documentsStatement(db, companyId, query),
+  ]);
+  return { connection: row?.login === query.login ? row : undefined, documents: documentsPage(page) };
+}
+
+/**
  * The /edo page's data in one round trip: the company's connection with its latest sync run,
  * and the documents page (read alongside, used only while the token is alive).
  */

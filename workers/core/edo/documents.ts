@@ -2,7 +2,7 @@ import { and, count, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle
 import type { Db } from "../../../db/client";
 import type { InStatement, InValue } from "@libsql/client/web";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { edoDocuments } from "../../../db/schema";
+import { edoDocuments, edoDocumentsCounts } from "../../../db/schema";
 import type { WireDocument } from "../../providers/edo-operator";
 import type { EdoDocumentsQuery } from "./schemas";
 
@@ -172,8 +172,7 @@ function substringConditions(companyId: string, query: EdoDocumentsQuery): { mat
 function narrowing(query: EdoDocumentsQuery): SQL[] {
   const d = edoDocuments;
   const conditions: (SQL | undefined)[] = [
-    query.period ? eq(d.period, query.period) : undefined,
-    query.status ? eq(d.statusCode, query.status) : undefined,
+    ...keyedNarrowing(query, d),
     // Moscow days as ranges of createdAt, so the list's index serves them.
     query.dateFrom ? gte(d.createdAt, moscowDayStart(query.dateFrom, 0)) : undefined,
     query.dateTo ? lt(d.createdAt, moscowDayStart(query.dateTo, 1)) : undefined,
@@ -188,6 +187,36 @@ function narrowing(query: EdoDocumentsQuery): SQL[] {
 }
 
 /**
+ * The two filters `edo_documents_counts` keeps apart (period and status), on the mirror or on
+ * the counts.
+ */
+function keyedNarrowing(
+  query: EdoDocumentsQuery,
+  table: { period: AnySQLiteColumn; statusCode: AnySQLiteColumn },
+): (SQL | undefined)[] {
+  return [
+    query.period ? eq(table.period, query.period) : undefined,
+    query.status ? eq(table.statusCode, query.status) : undefined,
+  ];
+}
+
+/**
+ * The list's total from `edo_documents_counts` (decision 0036): a few rows summed instead of the
+ * list's index walked.
+ */
+function keptTotal(companyId: string, query: EdoDocumentsQuery): SQL {
+  const c = edoDocumentsCounts;
+  const where = and(
+    eq(c.companyId, companyId),
+    eq(c.category, query.category),
+    eq(c.deleted, query.deleted),
+    eq(c.expired, query.expired),
+    ...keyedNarrowing(query, c),
+  );
+  return sql`SELECT coalesce(sum(${c.documents}), 0) FROM ${c} WHERE ${where}`;
+}
+
+/**
  * A search whose matches are at most this many is paged from the index's matches (their rows
  * read and sorted); a broader one walks the list's index in its order and stops after the page.
  */
@@ -199,7 +228,8 @@ const PAGE_FROM_MATCHES_AT_MOST = 2_000;
  * The page's rows are picked by rowid first and only those 20-odd documents are read. A search
  * alone is counted inside the trigram index (its scope token stands for the company's list);
  * with other filters the list's indexes are walked and the search's matches probed
- * (decisions 0023, 0024).
+ * (decisions 0023, 0024). A list narrowed by nothing but period and status takes its total from
+ * `edo_documents_counts` (decision 0036).
  */
 export async function listEdoDocuments(
   db: Db,
@@ -240,9 +270,13 @@ export function documentsStatement(
     matched,
   );
   const searchOnly = match !== undefined && narrowed.length === 0;
+  // Only period and status narrow the list: its total is kept (decision 0036).
+  const kept = match === undefined && narrowed.length === keyedNarrowing(query, d).filter(Boolean).length;
   const counted = searchOnly
     ? sql`SELECT count(*) FROM edo_documents_search WHERE edo_documents_search MATCH ${match}`
-    : sql`SELECT count(*) FROM ${d} WHERE ${where}`;
+    : kept
+      ? keptTotal(companyId, query)
+      : sql`SELECT count(*) FROM ${d} WHERE ${where}`;
   const few = sql`(SELECT total FROM n) <= ${pageFromMatchesAtMost}`;
   const order = sql`${d.createdAt} DESC, ${d.id}`;
   const walked = (limit: SQL) =>

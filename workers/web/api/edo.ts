@@ -5,6 +5,7 @@ import {
   disconnectEdo,
   EDO_MESSAGES,
   edoConnectionFor,
+  edoDocumentsFor,
   edoConnectionView,
   findEdoConnection,
   startEdoSync,
@@ -12,7 +13,6 @@ import {
   type EdoConnectionRow,
 } from "../../core/edo/connection";
 import { chainArchive, documentContent, documentPrint } from "../../core/edo/content";
-import { listEdoDocuments } from "../../core/edo/documents";
 import { edoOrdersSyncView, startEdoOrdersSync } from "../../core/edo/orders";
 import { EDO_ORDERS_MESSAGES } from "../../core/edo/orders-sync-view";
 import {
@@ -37,7 +37,10 @@ type Found = { ok: true; connection: EdoConnectionRow } | { ok: false; response:
  * the operator no longer accepts answers 409 with the text the page resets the connection on.
  */
 async function connectionNamed(c: Context<AppBindings>, login: string, live: boolean): Promise<Found> {
-  const connection = await edoConnectionFor(c.get("db"), callerOf(c).user.company.id, login);
+  return found(c, await edoConnectionFor(c.get("db"), callerOf(c).user.company.id, login), live);
+}
+
+function found(c: Context<AppBindings>, connection: EdoConnectionRow | undefined, live: boolean): Found {
   if (!connection) return { ok: false, response: fail(c, 404, EDO_MESSAGES.loginNotFound) };
   if (live && !tokenAlive(connection, Date.now())) {
     return { ok: false, response: fail(c, 409, EDO_MESSAGES.tokenExpired) };
@@ -102,9 +105,13 @@ export const edoRoutes = new Hono<AppBindings>()
     return ok(c, { userName: asked.connection.userName, shortName: asked.connection.shortName });
   })
   .get("/documents", async (c) => {
-    const asked = await askedOf(c, edoDocumentsRequestSchema, true);
-    if (!asked.ok) return asked.response;
-    return ok(c, await listEdoDocuments(c.get("db"), asked.connection.companyId, asked.query));
+    const query = validate(c, edoDocumentsRequestSchema, c.req.query());
+    if (!query.ok) return query.response;
+    // The connection and the page in one round trip; the page is answered only if the
+    // connection is the caller's and alive.
+    const read = await edoDocumentsFor(c.get("db"), callerOf(c).user.company.id, query.data);
+    const connection = found(c, read.connection, true);
+    return connection.ok ? ok(c, read.documents) : connection.response;
   })
   .get("/documents/:id/content/processed", async (c) => {
     const asked = await askedOf(c, edoContentQuerySchema, true);
