@@ -16,6 +16,7 @@ import { useEffect, type ReactNode } from "react";
 import { toast as showToast, Toaster } from "sonner";
 import { takeToast } from "~/lib/toast.server";
 import { trackPageView } from "~/lib/analytics";
+import { pageViewBeaconScript } from "~/lib/page-view-beacon";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/tailwind.css?url";
 
@@ -82,7 +83,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          // A plain page counts its own view: the app's analytics client is not on it.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageViewBeaconScript() }} />
+        )}
       </body>
     </html>
   );

@@ -1,8 +1,9 @@
 import { AnalyticsQueue, type QueuedEvent, type TrackedEvent } from "./analytics-queue";
 
-const ENDPOINT = "/api/analytics/events";
+export const ENDPOINT = "/api/analytics/events";
 const FLUSH_INTERVAL_MS = 30_000;
-const SESSION_KEY = "reys.analytics.session";
+/** The visit's analytics session: shared with the plain pages' page-view beacon. */
+export const SESSION_KEY = "reys.analytics.session";
 const PENDING_KEY = "reys.analytics.pending";
 
 let queue: AnalyticsQueue | null = null;

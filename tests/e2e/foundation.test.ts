@@ -2,6 +2,7 @@ import { createClient, type Client } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers, type TestUser } from "./fixtures/users";
+import { eventually as waitFor } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
@@ -16,16 +17,8 @@ beforeAll(async () => {
 
 afterAll(() => db?.close());
 
-/** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+/** Analytics reach the database through the queue: up to its batch window and a retry. */
+const eventually = <T>(check: () => Promise<T | undefined>) => waitFor(check, 120_000);
 
 let adminToken: string | undefined;
 

@@ -7,6 +7,17 @@ export const WAIT = { timeout: 15_000 };
 export const SYNC_WAIT = { timeout: 45_000 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Polls until `read` returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("eventually: condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A fresh browser context signed in as the user through /login; `errors` collects page errors. */
 export async function signedInPage(browser: Browser, user: TestUser, options: BrowserContextOptions = {}) {
   const web = inject("webUrl");

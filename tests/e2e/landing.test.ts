@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { signedInPage, WAIT } from "./helpers";
+import { eventually, signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
@@ -122,6 +122,36 @@ describe("the landing page", () => {
     expect(rows.map((row) => row.partner_source)).toEqual(["pyaterochka"]);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("counts a visit's page views, the plain pages' and the app's alike, in one analytics session", async () => {
+    /** The visit's analytics session, and its page views once `expected` of them arrived. */
+    const viewsOf = async (page: Page, expected: number) => {
+      const sessionId = await page.evaluate(() => sessionStorage.getItem("reys.analytics.session"));
+      expect(sessionId).not.toBeNull();
+      return eventually(async () => {
+        const { rows } = await database.execute({
+          sql: "SELECT event_label FROM analytics_events WHERE session_id = ? AND event_type = 'page_view' ORDER BY created_at",
+          args: [sessionId],
+        });
+        return rows.length >= expected ? rows.map((row) => row.event_label) : undefined;
+      });
+    };
+    const { page, errors } = await newPage();
+    await page.goto(`${web}/`);
+    await page.goto(`${web}/terms`);
+    await page.goto(`${web}/register`);
+    await page.locator('input[name="email"]').waitFor(WAIT);
+    // The app's own client delivers when the page is hidden.
+    await page.goto(`${web}/privacy`);
+    expect(await viewsOf(page, 4)).toEqual(["/", "/terms", "/register", "/privacy"]);
+    expect(errors).toEqual([]);
+
+    // Another visitor a moment later may get the kept copy of the landing: still counted.
+    const other = await newPage();
+    await other.page.goto(`${web}/`);
+    expect(await viewsOf(other.page, 1)).toEqual(["/"]);
+    await Promise.all([page.context().close(), other.page.context().close()]);
   });
 
   it("offers a signed-in visitor the way to the cabinet instead of signing in", async () => {

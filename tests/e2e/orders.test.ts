@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers, type TestUser } from "./fixtures/users";
-import { connectMagnit, PHONE, signedInPage, toast, WAIT } from "./helpers";
+import { connectMagnit, eventually, PHONE, signedInPage, toast, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const ORDERS_URL = `${web}/dashboard/orders`;
@@ -38,16 +38,6 @@ async function orderId(user: TestUser, orderNumber: string): Promise<string> {
     args: [user.email, orderNumber],
   });
   return String(result.rows[0]!.id);
-}
-
-async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("eventually: timed out");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** React's hydration complaints reach the console, not `pageerror`: both must stay empty. */
