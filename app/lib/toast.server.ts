@@ -9,6 +9,11 @@ export function setToast(toast: Toast): Promise<string> {
   return toastCookie.serialize(toast);
 }
 
+/** The response headers that carry `toast` to the next page. */
+export async function toastHeaders(toast: Toast): Promise<Record<string, string>> {
+  return { "Set-Cookie": await setToast(toast) };
+}
+
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
   const toast = (await toastCookie.parse(request.headers.get("cookie"))) as Toast | null;
   if (!toast) return { toast: null, headers: {} };

@@ -28,7 +28,7 @@ import { useEdoSyncProgress } from "~/components/edo/use-edo-sync";
 import { useSavedFilters } from "~/components/edo/use-saved-filters";
 import { LoadError } from "~/components/ui/load-error";
 import { requireCaller } from "~/lib/session.server";
-import { setToast, type Toast } from "~/lib/toast.server";
+import { toastHeaders } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "ЭДО — Рейс" }];
 
@@ -51,8 +51,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return { connection, documents: { docs, total, page, pageCount, limit: query.limit } };
 }
-
-const toastHeaders = async (toast: Toast) => ({ "Set-Cookie": await setToast(toast) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = requireCaller(context, request);

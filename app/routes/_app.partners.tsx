@@ -29,7 +29,7 @@ import { LinkStats } from "~/components/partners/link-stats";
 import { LinksTable } from "~/components/partners/links-table";
 import { LoadError } from "~/components/ui/load-error";
 import { requireCaller } from "~/lib/session.server";
-import { setToast } from "~/lib/toast.server";
+import { toastHeaders } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Партнерские ссылки — Рейс" }];
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = async (status: number, toastMessage: string, formErrors?: string[]) =>
     data(
       { result: submission.reply({ formErrors }) },
-      { status, headers: { "Set-Cookie": await setToast({ type: "error", message: toastMessage }) } },
+      { status, headers: await toastHeaders({ type: "error", message: toastMessage }) },
     );
   if (submission.status !== "success") return reply(400, PARTNER_LINK_MESSAGES.fixForm);
 
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!result.ok) return reply(429, PARTNER_LINK_MESSAGES.createFailed, [PARTNER_LINK_MESSAGES.tooMany]);
   return redirect("/partners", {
-    headers: { "Set-Cookie": await setToast({ type: "success", message: PARTNER_LINK_MESSAGES.created }) },
+    headers: await toastHeaders({ type: "success", message: PARTNER_LINK_MESSAGES.created }),
   });
 }
 

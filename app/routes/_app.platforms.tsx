@@ -36,7 +36,7 @@ import { Modal } from "~/components/ui/modal";
 import { LoadError } from "~/components/ui/load-error";
 import { plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
-import { setToast, type Toast } from "~/lib/toast.server";
+import { toastHeaders, type Toast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Платформы — Рейс" }];
 
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const withToast = async <T,>(body: T, status: number, toast: Toast) =>
-  data(body, { status, headers: { "Set-Cookie": await setToast(toast) } });
+  data(body, { status, headers: await toastHeaders(toast) });
 
 const notFound = <T,>(body: T) =>
   withToast(body, 404, { type: "error", message: PLATFORM_MESSAGES.notFound });
@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (!created.ok) return reply(created.reason === "refused" ? 422 : 503, [created.message]);
     return redirect("/platforms", {
-      headers: { "Set-Cookie": await setToast({ type: "success", message: PLATFORM_MESSAGES.created }) },
+      headers: await toastHeaders({ type: "success", message: PLATFORM_MESSAGES.created }),
     });
   }
 
@@ -125,9 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const deleted = await deleteConnection(context.db, companyId, connectionId);
     if (!deleted) return notFound({ intent: "disconnect" as const });
     return redirect("/platforms", {
-      headers: {
-        "Set-Cookie": await setToast({ type: "success", message: "Платформа отключена, её заказы удалены" }),
-      },
+      headers: await toastHeaders({ type: "success", message: "Платформа отключена, её заказы удалены" }),
     });
   }
 

@@ -9,7 +9,7 @@ import { endOtherSessions, endSessionByHandle, listSessions } from "../../worker
 import { Button } from "~/components/ui/button";
 import { describeUserAgent, formatDateTime, plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
-import { setToast } from "~/lib/toast.server";
+import { toastHeaders } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Активные сеансы — Рейс" }];
 
@@ -37,13 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ended === 0
         ? "Других сеансов нет."
         : `Завершено ${ended} ${plural(ended, ["сеанс", "сеанса", "сеансов"])}.`;
-    return data({ ok: true }, { headers: { "Set-Cookie": await setToast({ type: "success", message }) } });
+    return data({ ok: true }, { headers: await toastHeaders({ type: "success", message }) });
   }
   const ended = await endSessionByHandle(context.db, user.id, String(form.get("sessionId") ?? ""));
   const toast = ended
     ? { type: "success" as const, message: "Сеанс завершён." }
     : { type: "error" as const, message: "Сеанс не найден: возможно, он уже завершён." };
-  return data({ ok: ended }, { status: ended ? 200 : 404, headers: { "Set-Cookie": await setToast(toast) } });
+  return data({ ok: ended }, { status: ended ? 200 : 404, headers: await toastHeaders(toast) });
 }
 
 export default function Sessions() {

@@ -21,7 +21,7 @@ import { X5LoginForm } from "~/components/x5/x5-login-form";
 import { X5TokenPanel } from "~/components/x5/x5-token-panel";
 import { LoadError } from "~/components/ui/load-error";
 import { requireCaller } from "~/lib/session.server";
-import { setToast, type Toast } from "~/lib/toast.server";
+import { toastHeaders, type Toast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Интеграция с X5 — Рейс" }];
 
@@ -83,14 +83,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // when the loaders revalidate, which Remix skips after a 4xx or 5xx action.
     return data(
       { intent: "test" as const, ok: toast.type === "success" },
-      { headers: { "Set-Cookie": await setToast(toast) } },
+      { headers: await toastHeaders(toast) },
     );
   }
 
   if (intent === "disconnect") {
     await disconnectX5(context.db, companyId);
     return redirect("/x5", {
-      headers: { "Set-Cookie": await setToast({ type: "success", message: X5_MESSAGES.disconnected }) },
+      headers: await toastHeaders({ type: "success", message: X5_MESSAGES.disconnected }),
     });
   }
 

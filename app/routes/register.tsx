@@ -19,7 +19,7 @@ import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/c
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/forms";
-import { setToast } from "~/lib/toast.server";
+import { toastHeaders } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Регистрация — Рейс" },
@@ -79,12 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   return redirect("/login", {
-    headers: {
-      "Set-Cookie": await setToast({
-        type: "success",
-        message: AUTH_MESSAGES.registered,
-      }),
-    },
+    headers: await toastHeaders({ type: "success", message: AUTH_MESSAGES.registered }),
   });
 }
 
