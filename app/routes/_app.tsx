@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { countNewOrders } from "../../workers/core/orders/new-orders";
 import { AppShell } from "~/components/layout/app-shell";
 import { plural } from "~/lib/format";
@@ -19,6 +19,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     newOrders: await countNewOrders(context.db, user.company.id),
   };
 }
+
+/**
+ * Filtering or paging a list (the same page, another query) keeps the layout's data: the user
+ * and the new-orders badge are not read again for every filter change. A submission, another
+ * page or an explicit revalidation (the same URL, as after a sync) reads them again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    ? false
+    : defaultShouldRevalidate;
 
 export default function SignedInLayout() {
   const { user, newOrders } = useLoaderData<typeof loader>();
