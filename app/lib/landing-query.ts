@@ -2,6 +2,7 @@
 // campaign or utm_campaign, discount, plan. Pure, shared by both routes' loaders and tests.
 import {
   clampDiscountPercent,
+  isCampaign,
   isPartnerCode,
   partnerDiscountPercent,
   partnerName,
@@ -25,8 +26,6 @@ export const TIER_PLANS: Record<string, PlanId> = {
   enterprise: "corporate",
 };
 
-const CAMPAIGN = /^[\p{L}\p{N}_.-]{1,64}$/u;
-
 const firstPresent = (params: URLSearchParams, ...names: string[]) =>
   names.map((name) => params.get(name)?.trim()).find((value) => value !== undefined && value !== "") ?? null;
 
@@ -43,7 +42,7 @@ export function parseLandingQuery(params: URLSearchParams): LandingQuery {
   const plan = firstPresent(params, "plan")?.toLowerCase() ?? null;
   return {
     partner,
-    campaign: campaign && CAMPAIGN.test(campaign) ? campaign : null,
+    campaign: isCampaign(campaign) ? campaign : null,
     plan: isPlanId(plan) ? plan : plan && Object.hasOwn(TIER_PLANS, plan) ? TIER_PLANS[plan] : null,
   };
 }

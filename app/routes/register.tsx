@@ -13,7 +13,7 @@ import { AUTH_MESSAGES, registerAccount } from "../../workers/core/auth/accounts
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
 import { AuthCard } from "~/components/auth/auth-card";
 import { PartnerBanner } from "~/components/landing/partner-banner";
-import { parseLandingQuery } from "~/lib/landing-query";
+import { parseLandingQuery, type LandingQuery } from "~/lib/landing-query";
 import { PARTNER_RECORD_KEY, readPartnerRecord } from "~/lib/partner-record";
 import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
 import { Button } from "~/components/ui/button";
@@ -37,25 +37,35 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Partner = { code: string; name: string; discountPercent: number };
+type Arrival = { partner: Partner | null; campaign: string | null; plan: string | null };
 
-/** The partner from the URL, else the landing's record of the last 24 hours (spec 1 §9). */
-function usePartner(fromUrl: Partner | null): Partner | null {
-  const [stored, setStored] = useState<Partner | null>(null);
+/**
+ * What the visitor came with: the URL's partner, campaign and plan, else (a URL with none of
+ * them) the landing's record of the last 24 hours (spec 1 §9). They go with the form and are
+ * kept with the company (decision 0038).
+ */
+function useArrival(query: LandingQuery): Arrival {
+  const fromUrl = query.partner !== null || query.campaign !== null || query.plan !== null;
+  const [stored, setStored] = useState<Arrival | null>(null);
   useEffect(() => {
     if (fromUrl) return;
     try {
       const record = readPartnerRecord(localStorage.getItem(PARTNER_RECORD_KEY), Date.now());
       if (record)
         setStored({
-          code: record.partnerId,
-          name: record.partnerName,
-          discountPercent: record.discountPercent,
+          partner: {
+            code: record.partnerId,
+            name: record.partnerName,
+            discountPercent: record.discountPercent,
+          },
+          campaign: record.campaignId,
+          plan: record.selectedPlan,
         });
     } catch {
-      // Storage refused (private mode, policy): no remembered partner.
+      // Storage refused (private mode, policy): nothing remembered.
     }
   }, [fromUrl]);
-  return fromUrl ?? stored;
+  return fromUrl ? query : (stored ?? query);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -89,7 +99,7 @@ const EMPTY_COMPANY: CompanyDetails = { inn: "", kpp: "", ogrn: "", address: "" 
 export default function Register() {
   const lastResult = useActionData<typeof action>();
   const { query } = useLoaderData<typeof loader>();
-  const partner = usePartner(query.partner);
+  const { partner, campaign, plan } = useArrival(query);
   const navigation = useNavigation();
   const [company, setCompany] = useState<CompanyDetails>(EMPTY_COMPANY);
   const [form, fields] = useSchemaForm(registrationFormSchema, lastResult);
@@ -134,6 +144,8 @@ export default function Register() {
             <input type="hidden" name="partnerSource" value={partner.code} />
           </div>
         ) : null}
+        {campaign ? <input type="hidden" name="campaign" value={campaign} /> : null}
+        {plan ? <input type="hidden" name="plan" value={plan} /> : null}
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
             Контактное лицо

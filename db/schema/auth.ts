@@ -12,6 +12,10 @@ export const companies = sqliteTable(
     address: text("address"),
     /** The partner code (workers/core/partners/codes.ts) the company registered through, if any. */
     partnerSource: text("partner_source"),
+    /** The advertising campaign (landing `campaign` / `utm_campaign`) the company came with. */
+    campaign: text("campaign"),
+    /** The plan chosen on the landing before registering (workers/core/billing/plans.ts ids). */
+    chosenPlan: text("chosen_plan"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [uniqueIndex("companies_inn_unique").on(t.inn)],

@@ -88,7 +88,7 @@ describe("the landing page", () => {
     await page.waitForURL(`${web}/register?partner=metro&discount=20&plan=corporate`, WAIT);
 
     // Later, without the parameters: the landing's record of the last 24 hours is applied.
-    await page.goto(`${web}/?partner=pyaterochka&campaign=autumn`);
+    await page.goto(`${web}/?partner=pyaterochka&campaign=autumn&plan=enterprise`);
     const stored = await page.evaluate(() =>
       JSON.parse(localStorage.getItem("reys.landing.partner") ?? "null"),
     );
@@ -97,7 +97,7 @@ describe("the landing page", () => {
       partnerName: "Пятёрочка",
       discountPercent: 12,
       campaignId: "autumn",
-      selectedPlan: null,
+      selectedPlan: "corporate",
     });
     expect(Date.now() - stored.timestamp).toBeLessThan(60_000);
     await page.goto(`${web}/register`);
@@ -116,10 +116,23 @@ describe("the landing page", () => {
     await page.click('button[type="submit"]:has-text("Зарегистрироваться")');
     await page.waitForURL(`${web}/login`, WAIT);
     const { rows } = await database.execute({
-      sql: "SELECT c.partner_source FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = ?",
+      sql: "SELECT c.partner_source, c.campaign, c.chosen_plan FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = ?",
       args: [email],
     });
-    expect(rows.map((row) => row.partner_source)).toEqual(["pyaterochka"]);
+    expect(rows.map((row) => [row.partner_source, row.campaign, row.chosen_plan])).toEqual([
+      ["pyaterochka", "autumn", "corporate"],
+    ]);
+
+    // Signed in, the dashboard's «Выбрать тариф» offers the plan chosen on the landing, with the
+    // partner's discount.
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="password"]', "Trassa2025");
+    await page.click('button[type="submit"]:has-text("Войти")');
+    await page.waitForURL(`${web}/dashboard`, WAIT);
+    await page.getByTestId("subscription-block").getByRole("link", { name: "Выбрать тариф" }).click();
+    await page.waitForURL(`${web}/payment?plan=corporate&source=pyaterochka`, WAIT);
+    await page.getByTestId("partner-discount").getByText("Скидка партнёра «Пятёрочка»: 12%").waitFor(WAIT);
+    expect(await page.getByRole("radio", { name: "Корпоративный", exact: true }).isChecked()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

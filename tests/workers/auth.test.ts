@@ -61,6 +61,29 @@ describe("registration API", () => {
     });
   });
 
+  it("keeps the partner, campaign and plan the visitor came with: the dashboard offers that plan with the partner's discount", async () => {
+    const dashboardOffer = async (payload: ReturnType<typeof registration>) => {
+      expect((await callWeb("/api/auth/register", postJson(payload))).response.status).toBe(201);
+      const { cookie } = await browserLogin(payload);
+      const { response } = await callWeb("/dashboard", { headers: { cookie: cookie! } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      return /href="(\/payment[^"]*)"[^>]*>Выбрать тариф</.exec(html)?.[1].replaceAll("&amp;", "&");
+    };
+    expect(
+      await dashboardOffer({
+        ...registration(),
+        partnerSource: "metro",
+        campaign: "spring_2026",
+        plan: "basic",
+      }),
+    ).toBe("/payment?plan=basic&source=metro");
+    // Unknown partner, plan and a campaign name no link carries: none of them is kept.
+    expect(
+      await dashboardOffer({ ...registration(), partnerSource: "evil", campaign: "<b>x</b>", plan: "gold" }),
+    ).toBe("/payment");
+  });
+
   it("answers every broken rule with its Russian message and creates nothing", async () => {
     const cases: [Record<string, string>, string][] = [
       [{ email: "not-an-email" }, "Введите корректный email"],

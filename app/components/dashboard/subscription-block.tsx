@@ -16,7 +16,14 @@ const days = (n: number) => `${formatNumber(n)} ${plural(n, ["день", "дня
  * left, the paid plan and its end, or expired — with this month's trips against the limit and
  * the way to /payment.
  */
-export function SubscriptionBlock({ subscription }: { subscription: SubscriptionView }) {
+export function SubscriptionBlock({
+  subscription,
+  paymentHref,
+}: {
+  subscription: SubscriptionView;
+  /** /payment with the plan to offer and the company's partner (decision 0038). */
+  paymentHref: string;
+}) {
   const { status, planName, daysLeft, maxShipments, shipmentsUsed } = subscription;
   const unlimited = maxShipments < 0;
   const share = unlimited || maxShipments === 0 ? 0 : Math.min(100, (shipmentsUsed / maxShipments) * 100);
@@ -48,7 +55,7 @@ export function SubscriptionBlock({ subscription }: { subscription: Subscription
           <p className="mt-1 text-sm text-slate-600">{detail}</p>
         </div>
         <Link
-          to="/payment"
+          to={paymentHref}
           className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
         >
           {status === "active" ? "Сменить или продлить тариф" : "Выбрать тариф"}

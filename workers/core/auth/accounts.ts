@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, users } from "../../../db/schema";
-import { isPartnerCode } from "../partners/codes";
+import { isPlanId } from "../billing/plans";
+import { isCampaign, isPartnerCode } from "../partners/codes";
 import { releaseSlot } from "../throttle";
 import { DECOY_HASH, hashPassword, verifyPassword } from "./passwords";
 import { clearLoginFailures, takeLoginAttempt, takeRegistrationSlot } from "./rate-limit";
@@ -99,6 +100,8 @@ export async function registerAccount(
         ogrn: blankToNull(input.ogrn),
         address: blankToNull(input.address),
         partnerSource: knownPartner(input.partnerSource),
+        campaign: isCampaign(input.campaign) ? input.campaign : null,
+        chosenPlan: isPlanId(input.plan) ? input.plan : null,
         createdAt: new Date(now),
       }),
       db.insert(users).values({

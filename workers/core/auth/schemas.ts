@@ -31,6 +31,9 @@ const registrationFields = {
   address: z.string().trim().max(500, { error: "Адрес не длиннее 500 символов" }).optional(),
   /** The partner code the visitor came with (landing, decision 0032); an unknown one is ignored. */
   partnerSource: z.string().trim().max(64, { error: "Код партнёра не длиннее 64 символов" }).optional(),
+  /** The campaign and the plan the visitor came with from the landing; unknown ones are ignored. */
+  campaign: z.string().trim().max(64, { error: "Название кампании не длиннее 64 символов" }).optional(),
+  plan: z.string().trim().max(32, { error: "Код тарифа не длиннее 32 символов" }).optional(),
 };
 
 /** The registration payload of POST /api/auth/register (spec 1 §3). */

@@ -122,6 +122,24 @@ export async function subscriptionView(
   };
 }
 
+/**
+ * Where the company's «choose a plan» leads (decision 0038): /payment with the plan it chose on
+ * the landing before registering and the partner it registered through (its discount shows).
+ * A paying company is offered its own plan again.
+ */
+export async function paymentHrefFor(db: Db, companyId: string, view: SubscriptionView): Promise<string> {
+  const [row] = await db
+    .select({ chosenPlan: companies.chosenPlan, partnerSource: companies.partnerSource })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const params = new URLSearchParams();
+  const plan = view.status === "active" ? view.planId : row?.chosenPlan;
+  if (plan && planById(plan)) params.set("plan", plan);
+  if (row?.partnerSource) params.set("source", row.partnerSource);
+  const search = params.toString();
+  return search ? `/payment?${search}` : "/payment";
+}
+
 /** Why an order sync stopped creating orders (decision 0031); the link leads to the plans. */
 export function planLimitMessage(state: SubscriptionState): string {
   if (state.status === "expired") {

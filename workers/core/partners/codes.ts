@@ -56,3 +56,10 @@ export function partnerName(code: string | null | undefined): string | null {
   const normalized = code?.trim().toLowerCase();
   return isPartnerCode(normalized) ? PARTNER_NAMES[normalized] : null;
 }
+
+/** An advertising campaign's name as links carry it: letters, digits, `_`, `.`, `-`; up to 64. */
+const CAMPAIGN = /^[\p{L}\p{N}_.-]{1,64}$/u;
+
+export function isCampaign(value: unknown): value is string {
+  return typeof value === "string" && CAMPAIGN.test(value);
+}
