@@ -62,7 +62,8 @@ describe("registration API", () => {
   });
 
   it("keeps the partner, campaign and plan the visitor came with: the dashboard offers that plan with the partner's discount", async () => {
-    const dashboardOffer = async (payload: ReturnType<typeof registration>) => {
+    const dashboardOffer = async (arrival: Record<string, string>) => {
+      const payload = registration(arrival);
       expect((await callWeb("/api/auth/register", postJson(payload))).response.status).toBe(201);
       const { cookie } = await browserLogin(payload);
       const { response } = await callWeb("/dashboard", { headers: { cookie: cookie! } });
@@ -70,18 +71,13 @@ describe("registration API", () => {
       const html = await response.text();
       return /href="(\/payment[^"]*)"[^>]*>Выбрать тариф</.exec(html)?.[1].replaceAll("&amp;", "&");
     };
-    expect(
-      await dashboardOffer({
-        ...registration(),
-        partnerSource: "metro",
-        campaign: "spring_2026",
-        plan: "basic",
-      }),
-    ).toBe("/payment?plan=basic&source=metro");
+    expect(await dashboardOffer({ partnerSource: "metro", campaign: "spring_2026", plan: "basic" })).toBe(
+      "/payment?plan=basic&source=metro",
+    );
     // Unknown partner, plan and a campaign name no link carries: none of them is kept.
-    expect(
-      await dashboardOffer({ ...registration(), partnerSource: "evil", campaign: "<b>x</b>", plan: "gold" }),
-    ).toBe("/payment");
+    expect(await dashboardOffer({ partnerSource: "evil", campaign: "<b>x</b>", plan: "gold" })).toBe(
+      "/payment",
+    );
   });
 
   it("answers every broken rule with its Russian message and creates nothing", async () => {

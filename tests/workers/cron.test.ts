@@ -1,12 +1,14 @@
 import { createScheduledController, env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payments } from "../../db/schema";
+import { analyticsEvents, feedbackMessages, geoGeocodes, partnerLinks, payments } from "../../db/schema";
+import { createLink } from "../../workers/core/partners/links";
+import { partnerLinkSchema } from "../../workers/core/partners/link-schema";
 import cronWorker from "../../workers/cron/index";
 import { createCompanyUser, deliver, recordingQueue, testDb } from "./support";
 
 describe("cron Worker", () => {
-  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep, an hourly platform refresh and an EDO refresh every ten minutes", async () => {
+  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep, an hourly platform refresh and retention sweep, and an EDO refresh every ten minutes", async () => {
     const tick = async (scheduledTime: number) => {
       const jobs = recordingQueue();
       await cronWorker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), {
@@ -35,6 +37,9 @@ describe("cron Worker", () => {
       "analytics.rollup",
       "platforms.refresh",
     ]);
+    expect((await tick(onTheHour + 45 * 60_000)).map((message) => message.body.kind)).toContain(
+      "retention.sweep",
+    );
     for (const minute of [5, 15, 55]) {
       expect((await tick(onTheHour + minute * 60_000)).map((message) => message.body.kind)).toContain(
         "edo.refresh",
@@ -79,5 +84,80 @@ describe("cron Worker", () => {
     const result = await deliver([{ kind: "auth.sweep" }]);
     expect(result.explicitAcks).toHaveLength(1);
     expect(result.retryMessages).toEqual([]);
+  });
+  it("the retention sweep deletes what the privacy policy keeps no longer, and only that", async () => {
+    const db = testDb();
+    const { companyId, userId } = await createCompanyUser();
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000);
+    const creator = { companyId, userId, companyName: "ООО «Срок хранения»" };
+    const lead = (n: number) =>
+      partnerLinkSchema.parse({
+        companyName: `ООО «Лид ${n}»`,
+        companyInn: "7707083893",
+        companyAddress: "г. Самара, ул. Заводская, д. 12",
+        contactFirstName: "Пётр",
+        contactLastName: "Сроков",
+        contactEmail: `lead.${n}.${userId.slice(0, 8)}@example.ru`,
+      });
+    const link = async (n: number, days: number) =>
+      (await createLink(db, creator, lead(n), { source: "web_dashboard", now: daysAgo(days).getTime() })).id;
+    const [oldUnused, oldUsed, recentUnused] = [await link(1, 400), await link(2, 400), await link(3, 300)];
+    await db
+      .update(partnerLinks)
+      .set({ usedAt: daysAgo(390) })
+      .where(eq(partnerLinks.id, oldUsed));
+    const feedback = (days: number) => ({
+      id: crypto.randomUUID(),
+      userId,
+      userName: "Пётр Сроков",
+      userEmail: "petr@example.ru",
+      screen: "contact",
+      message: "Вопрос о тарифах",
+      createdAt: daysAgo(days),
+    });
+    const [oldFeedback, recentFeedback] = [feedback(366), feedback(300)];
+    await db.insert(feedbackMessages).values([oldFeedback, recentFeedback]);
+    const sessionId = crypto.randomUUID();
+    const event = (days: number) => ({
+      id: crypto.randomUUID(),
+      sessionId,
+      eventType: "page_view",
+      createdAt: daysAgo(days),
+      receivedAt: daysAgo(days),
+    });
+    await db.insert(analyticsEvents).values([event(366), event(10)]);
+    const geocode = (key: string, days: number, found: boolean) => ({
+      addressKey: `${key} ${sessionId}`,
+      found,
+      source: "geocoder" as const,
+      createdAt: daysAgo(days),
+    });
+    // Found 100 days ago (trusted for 90) and not found 8 days ago (7): gone; found 30 days ago: kept.
+    await db
+      .insert(geoGeocodes)
+      .values([geocode("old", 100, true), geocode("missing", 8, false), geocode("fresh", 30, true)]);
+
+    const result = await deliver([{ kind: "retention.sweep" }]);
+    expect(result.explicitAcks).toHaveLength(1);
+
+    const links = await db
+      .select({ id: partnerLinks.id })
+      .from(partnerLinks)
+      .where(eq(partnerLinks.companyId, companyId));
+    expect(links.map((row) => row.id).sort()).toEqual([oldUsed, recentUnused].sort());
+    expect(links.map((row) => row.id)).not.toContain(oldUnused);
+    const messages = await db
+      .select({ id: feedbackMessages.id })
+      .from(feedbackMessages)
+      .where(eq(feedbackMessages.userId, userId));
+    expect(messages.map((row) => row.id)).toEqual([recentFeedback.id]);
+    const events = await db.select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, sessionId));
+    expect(events.map((row) => row.createdAt.getTime())).toEqual([daysAgo(10).getTime()]);
+    const places = await db
+      .select({ key: geoGeocodes.addressKey })
+      .from(geoGeocodes)
+      .where(like(geoGeocodes.addressKey, `% ${sessionId}`));
+    expect(places.map((row) => row.key)).toEqual([`fresh ${sessionId}`]);
   });
 });

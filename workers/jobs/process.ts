@@ -2,6 +2,7 @@ import { deadJobs } from "../../db/schema";
 import { ingestEvents } from "../core/analytics/ingest";
 import { rollUpDirtyDays } from "../core/analytics/rollup";
 import { sweepExpiredAuth } from "../core/auth/sweep";
+import { sweepRetention } from "../core/retention";
 import { checkPendingPayments } from "../core/billing/payment-checks";
 import type { JobMessage } from "../core/jobs/messages";
 import type { EdoDeps } from "../core/edo/connection";
@@ -31,6 +32,9 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       return;
     case "auth.sweep":
       await sweepExpiredAuth(deps.db, deps.now());
+      return;
+    case "retention.sweep":
+      await sweepRetention(deps.db, deps.now());
       return;
     case "platforms.sync":
       await syncPlatformPage(deps, job, attempt);

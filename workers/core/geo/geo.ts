@@ -70,9 +70,9 @@ export type RouteOutcome = { ok: true; data: RouteAnswer } | { ok: false; error:
 const GEOCODER_CONCURRENCY = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A place the geocoder found, and a route the router found, are trusted this long. */
-const FOUND_TTL_MS = 90 * DAY_MS;
+export const FOUND_TTL_MS = 90 * DAY_MS;
 /** «Not found», or the gazetteer's city for an address the geocoder did not know: retried sooner. */
-const WEAK_TTL_MS = 7 * DAY_MS;
+export const WEAK_TTL_MS = 7 * DAY_MS;
 
 type Place = GeocodedPlace & { source: GeocodeSource };
 type CachedRow = typeof geoGeocodes.$inferSelect;

@@ -6,6 +6,8 @@ export type JobMessage =
   | { kind: "analytics.rollup" }
   | { kind: "payments.check"; scheduledAt: number }
   | { kind: "auth.sweep" }
+  /** Delete what the privacy policy keeps no longer, and stale geocoder answers (decision 0039). */
+  | { kind: "retention.sweep" }
   /** One page of a platform's orders for the sync run `runId` (pages from 1). */
   | { kind: "platforms.sync"; runId: string; page: number }
   /** Start syncs of the connections whose last sync is more than an hour old. */
@@ -30,6 +32,7 @@ const JOB_KINDS: Record<JobKind, true> = {
   "analytics.rollup": true,
   "payments.check": true,
   "auth.sweep": true,
+  "retention.sweep": true,
   "platforms.sync": true,
   "platforms.refresh": true,
   "edo.sync": true,
