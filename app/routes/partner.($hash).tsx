@@ -93,7 +93,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const now = Date.now();
   try {
-    const result = await registerPartnerAccount(context.db, submission.value, { ip: context.clientIp, now });
+    const result = await registerPartnerAccount(context.db, submission.value, {
+      ip: context.clientIp,
+      now,
+      campaign: utmOf(new URL(request.url).searchParams).utm_campaign,
+    });
     if (!result.ok) {
       if (result.reason === "email_taken" || result.reason === "inn_taken") {
         const field = result.reason === "email_taken" ? "email" : "companyInn";

@@ -235,6 +235,11 @@ describe("POST /api/registration/partner-register", () => {
     const row = await storedLink(link.id);
     expect(row.usedAt).toBeInstanceOf(Date);
     expect(row.registeredCompanyId).toBe(data.user.company.id);
+    const [company] = await testDb()
+      .select({ partnerSource: companies.partnerSource, campaign: companies.campaign })
+      .from(companies)
+      .where(eq(companies.id, data.user.company.id));
+    expect(company).toEqual({ partnerSource: "lenta", campaign: null });
     expect(eventsOf(sent)).toEqual([
       expect.objectContaining({
         eventType: "partner_registered",
@@ -453,7 +458,7 @@ describe("the /partner/:hash page", () => {
   });
 
   it("registers through the form without scripts, sets the session cookie and opens the dashboard after 3 s", async () => {
-    const link = await newLink();
+    const link = await newLink("metro");
     const payload = registration(link.uniqueToken);
     const { response, sent } = await callWeb(`/partner/${link.uniqueToken}?utm_campaign=spring`, {
       method: "POST",
@@ -478,6 +483,16 @@ describe("the /partner/:hash page", () => {
         metadata: expect.objectContaining({ utm_campaign: "spring", channel: "page" }),
       }),
     ]);
+    // The company keeps its partner and campaign (decision 0038): the dashboard offers the
+    // plans with the partner's discount.
+    const [company] = await testDb()
+      .select({ partnerSource: companies.partnerSource, campaign: companies.campaign })
+      .from(companies)
+      .innerJoin(users, eq(users.companyId, companies.id))
+      .where(eq(users.email, payload.email.toLowerCase()));
+    expect(company).toEqual({ partnerSource: "metro", campaign: "spring" });
+    const dashboard = await callWeb("/dashboard", { headers: { cookie: cookie! } });
+    expect(await dashboard.response.text()).toContain('href="/payment?source=metro"');
   });
 
   it("shows the rules' messages and creates nothing for a bad form", async () => {

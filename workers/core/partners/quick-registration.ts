@@ -14,6 +14,7 @@ import { hashPassword } from "../auth/passwords";
 import { takeRegistrationSlot } from "../auth/rate-limit";
 import { findPublicUser, type PublicUser } from "../auth/users";
 import { releaseSlot } from "../throttle";
+import { isCampaign, isPartnerCode } from "./codes";
 import { isWellFormedToken } from "./landing";
 import { claimLinkQuery, findByToken, type PartnerLink } from "./links";
 import { PARTNER_REGISTRATION_MESSAGES, type PartnerRegistrationInput } from "./quick-registration-schema";
@@ -46,7 +47,7 @@ const alreadyRegistered = {
 export async function registerPartnerAccount(
   db: Db,
   input: PartnerRegistrationInput,
-  { ip, now }: { ip: string | null; now: number },
+  { ip, now, campaign }: { ip: string | null; now: number; campaign?: string | null },
 ): Promise<PartnerRegistrationResult> {
   const token = input.token.trim().toLowerCase();
   if (!isWellFormedToken(token)) return invalidLink;
@@ -68,7 +69,8 @@ export async function registerPartnerAccount(
     const [, claim] = await db.batch([
       // The company first: the claim refers to it.
       db.run(
-        sql`INSERT INTO ${companies} (id, name, inn, address, created_at) SELECT ${companyId}, ${input.companyName.trim()}, ${input.companyInn}, ${input.companyAddress.trim()}, ${now} WHERE ${linkUnused}`,
+        // The link's partner and the campaign the visitor came with stay with the company (decision 0038).
+        sql`INSERT INTO ${companies} (id, name, inn, address, partner_source, campaign, created_at) SELECT ${companyId}, ${input.companyName.trim()}, ${input.companyInn}, ${input.companyAddress.trim()}, ${isPartnerCode(link.partnerCode) ? link.partnerCode : null}, ${isCampaign(campaign) ? campaign : null}, ${now} WHERE ${linkUnused}`,
       ),
       claimLinkQuery(db, token, companyId, now),
       db.run(
