@@ -71,6 +71,53 @@ export function registrationsRateLimited(retryAfterSeconds: number) {
   } as const;
 }
 
+/** An account let through `admitAccount`: its ids, its password's hash and the IP's slot it took. */
+export type AdmittedAccount = {
+  ok: true;
+  companyId: string;
+  userId: string;
+  passwordHash: string;
+  hitIds: number[];
+};
+
+/**
+ * What every new account goes through before it is written (here and in partner quick
+ * registration): its e-mail and its company's INN free, then a registration slot of the IP
+ * (10 an hour), then fresh ids and the password's hash.
+ */
+export async function admitAccount(
+  db: Db,
+  account: { email: string; inn: string | null; password: string },
+  { ip, now }: { ip: string | null; now: number },
+): Promise<AdmittedAccount | AccountClash | ReturnType<typeof registrationsRateLimited>> {
+  const clash = await findAccountClash(db, account.email, account.inn);
+  if (clash) return clash;
+  const slot = await takeRegistrationSlot(db, ip, now);
+  if (!slot.ok) return registrationsRateLimited(slot.retryAfterSeconds);
+  return {
+    ok: true,
+    companyId: crypto.randomUUID(),
+    userId: crypto.randomUUID(),
+    passwordHash: await hashPassword(account.password),
+    hitIds: slot.hitIds,
+  };
+}
+
+/**
+ * After an admitted account's write failed: gives the IP's slot back, and answers the clash a
+ * registration that raced this one to the same e-mail or INN means; any other error is thrown.
+ */
+export async function failedAccountWrite(
+  db: Db,
+  admitted: AdmittedAccount,
+  error: unknown,
+): Promise<AccountClash> {
+  await releaseSlot(db, admitted.hitIds);
+  const raced = clashOfInsertError(error);
+  if (raced) return raced;
+  throw error;
+}
+
 /**
  * Creates the company and its first user. A company whose INN is already registered is
  * not joined: that would hand its data to anyone who knows its INN. One IP creates at most
@@ -83,13 +130,9 @@ export async function registerAccount(
 ): Promise<RegistrationResult> {
   const email = input.email.toLowerCase();
   const inn = blankToNull(input.inn);
-  const clash = await findAccountClash(db, email, inn);
-  if (clash) return clash;
-  const slot = await takeRegistrationSlot(db, ip, now);
-  if (!slot.ok) return registrationsRateLimited(slot.retryAfterSeconds);
-  const companyId = crypto.randomUUID();
-  const userId = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const admitted = await admitAccount(db, { email, inn, password: input.password }, { ip, now });
+  if (!admitted.ok) return admitted;
+  const { companyId, userId, passwordHash } = admitted;
   try {
     await db.batch([
       db.insert(companies).values({
@@ -117,11 +160,7 @@ export async function registerAccount(
       }),
     ]);
   } catch (error) {
-    await releaseSlot(db, slot.hitIds);
-    // A registration that raced ours to the same e-mail or INN.
-    const raced = clashOfInsertError(error);
-    if (raced) return raced;
-    throw error;
+    return failedAccountWrite(db, admitted, error);
   }
   return { ok: true, user: (await findPublicUser(db, userId)) as PublicUser };
 }

@@ -5,13 +5,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, partnerLinks, users } from "../../../db/schema";
 import {
-  clashOfInsertError,
-  findAccountClash,
-  registrationsRateLimited,
+  admitAccount,
+  failedAccountWrite,
+  type registrationsRateLimited,
   type AccountClash,
 } from "../auth/accounts";
-import { hashPassword } from "../auth/passwords";
-import { takeRegistrationSlot } from "../auth/rate-limit";
 import { findPublicUser, type PublicUser } from "../auth/users";
 import { releaseSlot } from "../throttle";
 import { isCampaign, isPartnerCode } from "./codes";
@@ -55,13 +53,13 @@ export async function registerPartnerAccount(
   if (!link) return invalidLink;
   if (link.usedAt) return alreadyRegistered;
   const email = input.email.toLowerCase();
-  const clash = await findAccountClash(db, email, input.companyInn);
-  if (clash) return clash;
-  const slot = await takeRegistrationSlot(db, ip, now);
-  if (!slot.ok) return registrationsRateLimited(slot.retryAfterSeconds);
-  const companyId = crypto.randomUUID();
-  const userId = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const admitted = await admitAccount(
+    db,
+    { email, inn: input.companyInn, password: input.password },
+    { ip, now },
+  );
+  if (!admitted.ok) return admitted;
+  const { companyId, userId, passwordHash } = admitted;
   const linkUnused = sql`EXISTS (SELECT 1 FROM ${partnerLinks} WHERE ${partnerLinks.id} = ${link.id} AND ${partnerLinks.usedAt} IS NULL)`;
   const claimHeld = sql`EXISTS (SELECT 1 FROM ${partnerLinks} WHERE ${partnerLinks.id} = ${link.id} AND ${partnerLinks.registeredCompanyId} = ${companyId})`;
   let claimed: boolean;
@@ -79,14 +77,11 @@ export async function registerPartnerAccount(
     ]);
     claimed = claim.rowsAffected === 1;
   } catch (error) {
-    await releaseSlot(db, slot.hitIds);
-    // A registration that raced ours to the same e-mail or INN; the batch wrote nothing.
-    const raced = clashOfInsertError(error);
-    if (raced) return raced;
-    throw error;
+    // The batch wrote nothing.
+    return failedAccountWrite(db, admitted, error);
   }
   if (!claimed) {
-    await releaseSlot(db, slot.hitIds);
+    await releaseSlot(db, admitted.hitIds);
     return alreadyRegistered;
   }
   return { ok: true, user: (await findPublicUser(db, userId)) as PublicUser, link };
