@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
 import { signedInPage, WAIT } from "./helpers";
+import { randomInn } from "../support/russian-ids";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
@@ -25,18 +26,6 @@ async function funnelEventsOf(linkId: string): Promise<string[]> {
 
 /** The browser's analytics queue flushes every 30 s (spec 1 §9), so this may take that long. */
 const FLUSH_WAIT = { timeout: 45_000 };
-
-const INN10_WEIGHTS = [2, 4, 10, 3, 5, 9, 4, 6, 8];
-
-/** A random INN with a valid check digit: registered companies' INNs are unique. */
-function randomInn(): string {
-  const digits = [
-    1 + Math.floor(Math.random() * 9),
-    ...Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)),
-  ];
-  const check = (INN10_WEIGHTS.reduce((sum, weight, i) => sum + weight * digits[i], 0) % 11) % 10;
-  return [...digits, check].join("");
-}
 
 type LinkView = { id: string; unique_token: string; short_link: string; used_at: string | null };
 

@@ -10,18 +10,7 @@ import type { PartnerCode } from "../../workers/core/partners/codes";
 import { createLink, type PartnerLink } from "../../workers/core/partners/links";
 import { ipThrottleKey } from "../../workers/core/throttle";
 import { bearer, callWeb, createCompanyUser, postJson, testDb, type SentMessage } from "./support";
-
-const INN10_WEIGHTS = [2, 4, 10, 3, 5, 9, 4, 6, 8];
-
-/** A random INN of a legal entity with a valid check digit (the column is unique). */
-function randomInn(): string {
-  const digits = [
-    1 + Math.floor(Math.random() * 9),
-    ...Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)),
-  ];
-  const check = (INN10_WEIGHTS.reduce((sum, weight, i) => sum + weight * digits[i], 0) % 11) % 10;
-  return [...digits, check].join("");
-}
+import { randomInn } from "../support/russian-ids";
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 

@@ -1,5 +1,6 @@
 // One company of the sandbox register, and its registration numbers with the check digits
 // computed as the FNS computes them, so every INN and OGRN passes the checks real ones do.
+import { legalEntityInn, soleTraderInn } from "../core/validation/russian-ids";
 
 /** The legal forms the register holds. */
 export type Opf = "ООО" | "АО" | "ПАО" | "ИП";
@@ -17,8 +18,6 @@ export type Entry = {
   status?: "ACTIVE" | "LIQUIDATED";
 };
 
-const weightedCheck = (digits: string, weights: number[]) =>
-  String((weights.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11) % 10);
 const remainderCheck = (digits: string, divisor: bigint) => String((BigInt(digits) % divisor) % 10n);
 
 /**
@@ -29,7 +28,7 @@ export function organisationIds(taxOffice: string, serial5: string, year: string
   const inn9 = taxOffice + serial5;
   const ogrn12 = `1${year}${taxOffice}${serial5}`;
   return {
-    inn: inn9 + weightedCheck(inn9, [2, 4, 10, 3, 5, 9, 4, 6, 8]),
+    inn: legalEntityInn(inn9),
     kpp: `${taxOffice}01001`,
     ogrn: ogrn12 + remainderCheck(ogrn12, 11n),
   };
@@ -38,10 +37,9 @@ export function organisationIds(taxOffice: string, serial5: string, year: string
 /** ИНН and ОГРНИП of a sole trader; a sole trader has no КПП. */
 export function soleTraderIds(taxOffice: string, serial6: string, year: string) {
   const inn10 = taxOffice + serial6;
-  const inn11 = inn10 + weightedCheck(inn10, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]);
   const ogrnip14 = `3${year}${taxOffice.slice(0, 2)}000${serial6}`;
   return {
-    inn: inn11 + weightedCheck(inn11, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]),
+    inn: soleTraderInn(inn10),
     kpp: null,
     ogrn: ogrnip14 + remainderCheck(ogrnip14, 13n),
   };

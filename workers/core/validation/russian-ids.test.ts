@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from "./russian-ids";
+import {
+  isValidInn,
+  isValidKpp,
+  isValidOgrn,
+  isValidOgrnip,
+  legalEntityInn,
+  soleTraderInn,
+} from "./russian-ids";
 
 describe("isValidInn", () => {
   it("accepts real 10-digit legal-entity INNs", () => {
@@ -65,5 +72,13 @@ describe("isValidKpp", () => {
     for (const kpp of ["", "77360100", "7736010011", "7736ab001", "7736АБ001", "A73601001", "7736010A1"]) {
       expect(isValidKpp(kpp), kpp).toBe(false);
     }
+  });
+});
+
+describe("legalEntityInn and soleTraderInn", () => {
+  it("complete real INNs with their check digits", () => {
+    expect(legalEntityInn("770708389")).toBe("7707083893");
+    expect(legalEntityInn("773620754")).toBe("7736207543");
+    expect(soleTraderInn("5001007322")).toBe("500100732259");
   });
 });

@@ -26,6 +26,17 @@ export function isValidInn(s: string): boolean {
   return false;
 }
 
+/** A legal entity's INN: its first 9 digits followed by their check digit. */
+export function legalEntityInn(nineDigits: string): string {
+  return nineDigits + innCheckDigit(digitsOf(nineDigits), INN10_WEIGHTS);
+}
+
+/** A sole trader's INN: its first 10 digits followed by their two check digits. */
+export function soleTraderInn(tenDigits: string): string {
+  const eleven = tenDigits + innCheckDigit(digitsOf(tenDigits), INN12_WEIGHTS_11);
+  return eleven + innCheckDigit(digitsOf(eleven), INN12_WEIGHTS_12);
+}
+
 /** The decimal number `digits` modulo `divisor`, digit by digit (no precision limits). */
 function remainder(digits: string, divisor: number): number {
   let rest = 0;
