@@ -1,11 +1,11 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile profile, Debian's Chromium) on the public pages,
 // with the scores beside their goals, and the gzip size of the JavaScript each page ships. See
 // bench/README.md and decision 0032.
-import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createDb } from "../db/client";
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/lib/chromium";
 import { bearer, createCompany, postJson, send, signInApi } from "./common";
 import { environment, fixed, ownStack, runBench, table, writeResults } from "./harness";
 
@@ -112,20 +112,9 @@ async function main() {
   const hash = await partnerHash(web, database);
   if (hash) paths.push(`/partner/${hash}`);
 
-  const chromePath =
-    process.env.CHROMIUM_PATH ?? execFileSync("sh", ["-c", "command -v chromium"]).toString().trim();
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: chromiumPath(),
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   const results: PageResult[] = [];
   try {
