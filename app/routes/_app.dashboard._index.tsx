@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { paymentHrefFor, subscriptionView } from "../../workers/core/billing/subscriptions";
+import { paymentHref, paymentOfferFor, subscriptionView } from "../../workers/core/billing/subscriptions";
 import type { loader as appLoader } from "./_app";
 import { SubscriptionBlock } from "~/components/dashboard/subscription-block";
 import { requireCaller } from "~/lib/session.server";
@@ -9,9 +9,11 @@ export const meta: MetaFunction = () => [{ title: "Главная — Рейс" 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
-  const subscription = await subscriptionView(context.db, user.company.id, Date.now());
-  if (!subscription) return { subscription: null, paymentHref: "/payment" };
-  return { subscription, paymentHref: await paymentHrefFor(context.db, user.company.id, subscription) };
+  const [subscription, offer] = await Promise.all([
+    subscriptionView(context.db, user.company.id, Date.now()),
+    paymentOfferFor(context.db, user.company.id),
+  ]);
+  return { subscription, paymentHref: subscription ? paymentHref(subscription, offer) : "/payment" };
 }
 
 export default function Dashboard() {

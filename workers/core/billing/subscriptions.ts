@@ -122,20 +122,27 @@ export async function subscriptionView(
   };
 }
 
-/**
- * Where the company's «choose a plan» leads (decision 0038): /payment with the plan it chose on
- * the landing before registering and the partner it registered through (its discount shows).
- * A paying company is offered its own plan again.
- */
-export async function paymentHrefFor(db: Db, companyId: string, view: SubscriptionView): Promise<string> {
+/** What the company came with that its way to /payment carries (decision 0038). */
+export type PaymentOffer = { chosenPlan: string | null; partnerSource: string | null };
+
+export async function paymentOfferFor(db: Db, companyId: string): Promise<PaymentOffer> {
   const [row] = await db
     .select({ chosenPlan: companies.chosenPlan, partnerSource: companies.partnerSource })
     .from(companies)
     .where(eq(companies.id, companyId));
+  return row ?? { chosenPlan: null, partnerSource: null };
+}
+
+/**
+ * Where the company's «choose a plan» leads: /payment with the plan it chose on the landing
+ * before registering and the partner it registered through (its discount shows). A paying
+ * company is offered its own plan again.
+ */
+export function paymentHref(view: SubscriptionView, offer: PaymentOffer): string {
   const params = new URLSearchParams();
-  const plan = view.status === "active" ? view.planId : row?.chosenPlan;
+  const plan = view.status === "active" ? view.planId : offer.chosenPlan;
   if (plan && planById(plan)) params.set("plan", plan);
-  if (row?.partnerSource) params.set("source", row.partnerSource);
+  if (offer.partnerSource) params.set("source", offer.partnerSource);
   const search = params.toString();
   return search ? `/payment?${search}` : "/payment";
 }
