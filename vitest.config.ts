@@ -17,7 +17,7 @@ export default defineConfig({
           environment: "node",
           // Password hashing costs ~0.5 s of CPU per call by design (OWASP scrypt).
           testTimeout: 30_000,
-          include: ["{app,workers,db,scripts}/**/*.test.{ts,tsx}"],
+          include: ["{app,workers,db,scripts,sandbox}/**/*.test.{ts,tsx}"],
         },
         resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
       },

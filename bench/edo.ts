@@ -20,7 +20,7 @@ import { mirroredCount } from "../workers/core/edo/documents";
 import { EDO_SYNC_PAGE_SIZE, syncEdoPage } from "../workers/core/edo/sync";
 import type { JobMessage } from "../workers/core/jobs/messages";
 import { createEdoApi } from "../workers/providers/edo-api";
-import { EDO_PASSWORD, MAX_DOCUMENT_COUNT } from "../workers/sandbox/edo-documents";
+import { EDO_PASSWORD, MAX_DOCUMENT_COUNT } from "../sandbox/edo/documents";
 import {
   bearer,
   call,
@@ -50,7 +50,7 @@ const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2, 0);
 
 /** What the issue asks for: the sync's rate, its ratio to sqld's raw insert rate, the list's p50. */
 const GOALS = { documentsPerSecond: 2_000, syncToRawRatio: 0.5, listP50Ms: 100 };
-/** Sandbox EDO accounts (workers/sandbox/edo-documents.ts): one through the queue, one in Node. */
+/** Sandbox EDO accounts (sandbox/edo/documents.ts): one through the queue, one in Node. */
 const QUEUED_LOGIN = "carrier-2";
 const IN_PROCESS_LOGIN = "carrier-3";
 const POLL_MS = 250;

@@ -15,7 +15,7 @@ import { createConnection, type ConnectionView } from "../workers/core/platforms
 import { SYNC_PAGE_SIZE, syncPlatformPage } from "../workers/core/platforms/sync";
 import { PLATFORM_IDS, platformUrlVar, type PlatformId } from "../workers/providers/customer-platform";
 import { platformApis, type PlatformUrls } from "../workers/providers/platforms-config";
-import { MAX_ORDER_COUNT } from "../workers/sandbox/platform-orders";
+import { MAX_ORDER_COUNT } from "../sandbox/platforms/orders";
 import {
   bearer,
   call,
@@ -44,7 +44,7 @@ const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2, 0);
 
 /** The ratio sync / raw upsert and the page's p50 that issue 8 asks for. */
 const GOALS = { syncToRawRatio: 0.5, pageP50Ms: 100 };
-/** The sandbox's demo login on every platform (workers/sandbox/platforms.ts). */
+/** The sandbox's demo login on every platform (sandbox/platforms/app.ts). */
 const SANDBOX_LOGIN = { username: "demo", password: "platform-demo-2025" };
 const POLL_MS = 250;
 const syncTimeoutMs = 60_000 + orderCount * 30;

@@ -85,7 +85,7 @@ async function main() {
   const sandboxChild = startChild(
     "sandbox",
     join(ROOT, "node_modules/.bin/tsx"),
-    [join(ROOT, "workers/sandbox/server.ts")],
+    [join(ROOT, "sandbox/server.ts")],
     {
       // No YOOKASSA_WEBHOOK_URL: no notifications, so only the check settles payments.
       env: { SANDBOX_PORT: String(sandboxPort), YOOKASSA_WEBHOOK_URL: "" },

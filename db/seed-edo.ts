@@ -4,7 +4,7 @@ import { localQueue, seedDirectorOnce } from "./seed-once";
 
 const SEEDED_KEY = "demo_edo_seeded_at";
 
-/** The sandbox EDO operator's account of the demo company (workers/sandbox/edo-documents.ts). */
+/** The sandbox EDO operator's account of the demo company (sandbox/edo/documents.ts). */
 export const DEMO_EDO_LOGIN = { login: "demo-carrier", password: "edo-demo-2025" } as const;
 
 /**

@@ -5,7 +5,7 @@ import { localQueue, seedDirectorOnce } from "./seed-once";
 
 const SEEDED_KEY = "demo_platforms_seeded_at";
 
-/** The sandbox's demo login on every platform (workers/sandbox/platforms.ts). */
+/** The sandbox's demo login on every platform (sandbox/platforms/app.ts). */
 const SANDBOX_LOGIN = { username: "demo", password: "platform-demo-2025" };
 
 /** The sandbox's X5 carrier login for the X5 integration page. */

@@ -206,7 +206,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(await startSqld({ dataDir: options.dataDir, port: options.sqldPort }));
     if (await prepareDatabase(databaseUrl)) log("Demo data seeded.");
 
-    const sandbox = startChild("sandbox", bin("tsx"), [join(ROOT, "workers/sandbox/server.ts")], {
+    const sandbox = startChild("sandbox", bin("tsx"), [join(ROOT, "sandbox/server.ts")], {
       env: {
         SANDBOX_PORT: String(options.sandboxPort),
         // Where the sandbox YooKassa sends its payment notifications: the web Worker's webhook.

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createSandboxApp } from "../../workers/sandbox/app";
+import { createSandboxApp } from "../../sandbox/app";
 
 /** The sandbox emulators served on a free port, as `npm start` serves them. */
 export async function startTestSandbox(): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { suggestCompanies } from "../core/companies/suggest";
-import { createSandboxApp } from "../sandbox/app";
+import { createSandboxApp } from "../../sandbox/app";
 import { createDadataLookup, DADATA_PARTY_PATH } from "./dadata";
 
 let server: ReturnType<typeof serve>;

@@ -1,7 +1,7 @@
 /**
  * The EDO operator (electronic transport documents, ЭТрН): its wire protocol and the adapter's
  * interface. The protocol is written down in docs/decisions/0021-edo-operator-protocol.md; the
- * sandbox (workers/sandbox/edo.ts) serves it and workers/providers/edo-api.ts speaks it.
+ * sandbox (sandbox/edo/app.ts) serves it and workers/providers/edo-api.ts speaks it.
  *
  * A "document" in the operator's list is a docflow: one transport chain (or another kind of
  * document exchange) with its titles in `info.documents`; `statusCode` is where it stands.

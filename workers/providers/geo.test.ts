@@ -3,7 +3,7 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSandboxApp } from "../sandbox/app";
+import { createSandboxApp } from "../../sandbox/app";
 import { GeoUnavailableError } from "./geo";
 import { createNominatimGeocoder, NOMINATIM_USER_AGENT } from "./nominatim";
 import { createOsrmRouter } from "./osrm";

@@ -2,7 +2,7 @@
  * The card payment provider (YooKassa API v3) as the product uses it: create a payment that
  * the user confirms on the provider's page, and read a payment's state. The adapter
  * (workers/providers/yookassa.ts) speaks YooKassa's protocol; the sandbox
- * (workers/sandbox/yookassa.ts) serves the same protocol at the same paths.
+ * (sandbox/yookassa/app.ts) serves the same protocol at the same paths.
  */
 
 /** YooKassa's payment statuses. */

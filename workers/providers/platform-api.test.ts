@@ -2,8 +2,8 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSandboxApp } from "../sandbox/app";
-import type { WireOrder } from "../sandbox/platform-orders";
+import { createSandboxApp } from "../../sandbox/app";
+import type { WireOrder } from "../../sandbox/platforms/orders";
 import {
   ORDER_STATUSES,
   PLATFORM_IDS,

@@ -2,7 +2,7 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSandboxApp } from "../sandbox/app";
+import { createSandboxApp } from "../../sandbox/app";
 import {
   PaymentNotFoundError,
   PaymentRejectedError,

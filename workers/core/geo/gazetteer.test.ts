@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CITIES } from "../../sandbox/platform-orders";
-import { REGIONS } from "../../sandbox/register-regions";
+import { CITIES } from "../../../sandbox/platforms/data/cities";
+import { REGIONS } from "../../../sandbox/dadata/data/regions";
 import { greatCircleKm } from "./estimate";
 import { addressKey, GAZETTEER_CITIES, GAZETTEER_REGIONS, gazetteerPlace, matchAddress } from "./gazetteer";
 

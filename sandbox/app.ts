@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { dadataSandbox } from "./dadata/app";
+import { EDO_PROVIDER, edoSandbox } from "./edo/app";
+import { createFailureSwitch, failureRoutes } from "./failures";
+import { GEOCODER_PROVIDER, nominatimSandbox } from "./nominatim/app";
+import { osrmSandbox, ROUTER_PROVIDER } from "./osrm/app";
+import { PLATFORM_PROVIDERS, platformsSandbox } from "./platforms/app";
+import { YOOKASSA_PROVIDER, yookassaSandbox, type YooKassaSandboxOptions } from "./yookassa/app";
+
+const PROVIDERS = [
+  "dadata",
+  ...PLATFORM_PROVIDERS,
+  EDO_PROVIDER,
+  GEOCODER_PROVIDER,
+  ROUTER_PROVIDER,
+  YOOKASSA_PROVIDER,
+] as const;
+
+export type SandboxOptions = { yookassa?: YooKassaSandboxOptions };
+
+/**
+ * Local emulators of the external systems the product talks to. Each provider gets a
+ * sub-app here that answers its real protocol; adapters reach it through their base URL.
+ * Failure modes live per app, so every test's sandbox starts healthy.
+ */
+export function createSandboxApp(options: SandboxOptions = {}) {
+  const failures = createFailureSwitch();
+  return new Hono()
+    .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
+    .route("/__sandbox", failureRoutes(failures, PROVIDERS))
+    .route("/", dadataSandbox(failures))
+    .route("/", platformsSandbox(failures))
+    .route("/", edoSandbox(failures))
+    .route("/", nominatimSandbox(failures))
+    .route("/", osrmSandbox(failures))
+    .route("/", yookassaSandbox(failures, options.yookassa));
+}
