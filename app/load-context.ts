@@ -1,5 +1,4 @@
-import type { Db } from "../db/client";
-import type { Caller } from "../workers/web/bindings";
+import type { Caller, Db } from "../workers/web/wiring";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

@@ -147,7 +147,7 @@ async function checkMirror(db: Db, companyId: string, login: string): Promise<vo
 }
 
 /**
- * The same steps run here in Node one after another (as db/seed-edo.ts does), with no queue
+ * The same steps run here in Node one after another (as scripts/seed/edo.ts does), with no queue
  * between pages. Records the batches of document upserts it sends, so sqld alone can be timed
  * on them.
  */

@@ -131,7 +131,7 @@ async function syncThroughQueue(
 }
 
 /**
- * The same sync steps run here in Node one after another (as db/seed-platforms.ts does), with no
+ * The same sync steps run here in Node one after another (as scripts/seed/platforms.ts does), with no
  * queue between pages. Records the order upserts it sends, so sqld alone can be timed on them.
  */
 async function syncInProcess(

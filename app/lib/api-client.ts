@@ -2,51 +2,18 @@
  * A small typed client for the Рейс JSON API (spec 1 §7): base path /api, JSON, 10 s timeout,
  * Bearer access token attached when present, one refresh-and-retry on a 401, token auto-refresh.
  *
- * It depends on nothing but `fetch`, a `Storage` and, where the browser has them, Web Locks, so
- * it can be copied into another project as it is. The types below mirror the server's; `api-client.test.ts` checks that they agree.
+ * At run time it depends on nothing but `fetch`, a `Storage` and, where the browser has them, Web
+ * Locks. Its answer types come from the API's own definitions, so they cannot drift from the server.
  */
 
-/** The response envelope of every call. */
-export type Envelope<T> =
-  { success: true; data: T; message?: string } | { success: false; error: string; message?: string };
+import type { ApiUser, Envelope, Health, SignedIn, TokenPair } from "../../workers/web/wiring";
 
-export type TokenPair = {
-  accessToken: string;
-  refreshToken: string;
-  /** When the access token expires, ms since epoch. */
-  accessTokenExpiresAt: number;
-  /** The access token's lifetime in seconds, counted when it was issued. */
-  expiresIn: number;
-};
-
-export type ApiUser = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  role: "user" | "admin";
-  company: {
-    id: string;
-    name: string;
-    inn: string | null;
-    kpp: string | null;
-    ogrn: string | null;
-    address: string | null;
-  };
-};
-
-export type SignedIn = { tokens: TokenPair; user: ApiUser };
+// The API's answers, typed from the operations' own schemas (workers/web/api): type imports
+// only, so nothing of the server reaches the browser bundle.
+export type { ApiUser, Envelope, Health, SignedIn, TokenPair };
 
 /** A refresh answer; the server may leave the user out, and then the stored one is given. */
 export type Refreshed = { tokens: TokenPair; user: ApiUser | null };
-
-export type Health = {
-  status: string;
-  service: string;
-  database: { ok: boolean; latencyMs: number };
-  time: string;
-};
 
 /** What the client keeps locally; the access token's expiry is null when it is not known. */
 export type StoredTokens = {

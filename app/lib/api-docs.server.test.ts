@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiDocs, type DocOperation } from "./api-docs.server";
+import { apiDocs, type DocAnswer, type DocField, type DocOperation } from "./api-docs.server";
 
 function operation(method: string, path: string): DocOperation {
   const found = apiDocs()
@@ -9,8 +9,11 @@ function operation(method: string, path: string): DocOperation {
   return found;
 }
 
-const field = (op: DocOperation, list: "body" | "parameters", name: string) =>
-  op[list].find((f) => f.name === name);
+const field = (
+  op: Pick<DocOperation, "body" | "parameters"> | DocAnswer,
+  list: "body" | "parameters" | "fields",
+  name: string,
+) => (op as Record<typeof list, DocField[]>)[list].find((f) => f.name === name);
 
 describe("the API documentation page's model", () => {
   it("describes request fields in Russian from the same schemas the API validates with", () => {
@@ -22,7 +25,7 @@ describe("the API documentation page's model", () => {
       required: true,
       description: "строка, 6–128 символов",
     });
-    expect(login.errors.map((e) => e.status)).toEqual([400, 401, 429]);
+    expect(login.errors.map((e) => e.status)).toEqual([400, 401, 403, 413, 415, 429]);
 
     const batch = operation("POST", "/api/analytics/events");
     expect(field(batch, "body", "events")?.description).toBe("массив, 1–100 элементов");
@@ -34,9 +37,9 @@ describe("the API documentation page's model", () => {
     expect(field(events, "parameters", "{userId} (в пути)")?.required).toBe(true);
   });
 
-  it("shows each answer as the envelope a client receives", () => {
+  it("shows each answer's schema and an example of the envelope a client receives", () => {
     const logout = operation("POST", "/api/auth/logout");
-    expect(JSON.parse(logout.success.example)).toEqual({
+    expect(JSON.parse(logout.success[0].example!)).toEqual({
       success: true,
       data: null,
       message: "Вы вышли из системы.",
@@ -44,5 +47,20 @@ describe("the API documentation page's model", () => {
     const endOne = operation("DELETE", "/api/auth/sessions/{id}");
     expect(endOne.parameters.map((p) => p.name)).toEqual(["{id} (в пути)"]);
     expect(endOne.errors).toContainEqual({ status: 404, text: "Не найдено" });
+
+    const me = operation("GET", "/api/auth/me");
+    expect(me.success.map((answer) => answer.status)).toEqual([200]);
+    expect(field(me.success[0], "fields", "data.company.inn")).toEqual({
+      name: "data.company.inn",
+      required: true,
+      description: "строка",
+    });
+    expect(field(me.success[0], "fields", "success")?.description).toBe("всегда true");
+
+    const paymentRequest = operation("POST", "/api/orders/{id}/payment-request");
+    expect(paymentRequest.success.map((answer) => answer.status)).toEqual([200, 201]);
+
+    const print = operation("GET", "/api/edo/documents/{id}/print");
+    expect(print.success[0].file).toBe("application/pdf, сохраняется как document-{id}.pdf");
   });
 });

@@ -1,10 +1,6 @@
-import {
-  ACCESS_LABELS,
-  API_OPERATIONS,
-  inputJsonSchema,
-  statusText,
-  type ApiAccess,
-} from "../../workers/web/api/catalog";
+// The /docs/api page's model, read from the API's own OpenAPI document: what each operation
+// takes and answers is stated once, in its definition beside its handler.
+import { openApiDocument } from "../../workers/web/wiring";
 
 type JsonSchema = {
   type?: string | string[];
@@ -18,13 +14,25 @@ type JsonSchema = {
   default?: unknown;
   description?: string;
   enum?: unknown[];
+  const?: unknown;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
   anyOf?: JsonSchema[];
 };
 
+export type ApiAccess = "public" | "signed-in" | "admin";
+
 export type DocField = { name: string; required: boolean; description: string };
+
+/** One answer: its status and what it means; for a success, its fields and an example. */
+export type DocAnswer = {
+  status: number;
+  text: string;
+  fields: DocField[];
+  example: string | null;
+  file: string | null;
+};
 
 export type DocOperation = {
   id: string;
@@ -36,11 +44,17 @@ export type DocOperation = {
   accessLabel: string;
   parameters: DocField[];
   body: DocField[];
-  success: { status: number; example: string };
+  success: DocAnswer[];
   errors: { status: number; text: string }[];
 };
 
 export type DocGroup = { title: string; operations: DocOperation[] };
+
+const ACCESS_LABELS: Record<ApiAccess, string> = {
+  public: "Без входа",
+  "signed-in": "Нужен вход",
+  admin: "Только администратор",
+};
 
 const FORMATS: Record<string, string> = {
   email: "email",
@@ -60,6 +74,9 @@ function range(min: number | undefined, max: number | undefined, unit = ""): str
 
 /** One line in Russian: what a value of this schema must be. */
 function describe(schema: JsonSchema): string {
+  if (schema.const !== undefined) {
+    return [`всегда ${JSON.stringify(schema.const)}`, schema.description].filter(Boolean).join(", ");
+  }
   const variants = schema.anyOf?.filter((s) => s.type !== "null");
   if (variants?.length === 1) return describe({ ...variants[0], description: schema.description });
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
@@ -96,63 +113,89 @@ function describe(schema: JsonSchema): string {
 }
 
 /** Fields of an object schema, nested objects and arrays of objects as `a.b` and `a[].b`. */
-function fields(schema: JsonSchema, prefix = ""): DocField[] {
+export function fields(schema: JsonSchema, prefix = ""): DocField[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
     const path = `${prefix}${name}`;
     const own = { name: path, required: required.has(name), description: describe(property) };
-    if (property.type === "object" && property.properties) return [own, ...fields(property, `${path}.`)];
-    if (property.type === "array" && property.items?.properties)
-      return [own, ...fields(property.items, `${path}[].`)];
+    const inner = nonNull(property);
+    if (inner.properties) return [own, ...fields(inner, `${path}.`)];
+    const items = inner.items && nonNull(inner.items);
+    if (inner.type === "array" && items?.properties) return [own, ...fields(items, `${path}[].`)];
     return [own];
   });
 }
 
-/** The API catalog as the /docs/api page shows it. */
+/** The one variant of `T | null` that has fields, or the schema itself. */
+function nonNull(schema: JsonSchema): JsonSchema {
+  const variants = schema.anyOf?.filter((s) => s.type !== "null");
+  return variants?.length === 1 ? variants[0] : schema;
+}
+
+type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema };
+type Response = {
+  description: string;
+  content: Record<string, { schema: JsonSchema & { $ref?: string }; example?: unknown }>;
+};
+type Operation = {
+  tags: string[];
+  summary: string;
+  description?: string;
+  "x-access": ApiAccess;
+  parameters: Parameter[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, Response>;
+};
+
+function answer(status: number, response: Response): DocAnswer {
+  const [type, content] = Object.entries(response.content)[0];
+  const isFile = type !== "application/json";
+  return {
+    status,
+    text: response.description,
+    fields: isFile ? [] : fields(content.schema),
+    example: content.example === undefined ? null : JSON.stringify(content.example, null, 2),
+    file: isFile ? `${type}, сохраняется как ${response.description.replace(/^Файл /, "")}` : null,
+  };
+}
+
+/** The API as the /docs/api page shows it, in the order the operations are defined. */
 export function apiDocs(): DocGroup[] {
+  const document = openApiDocument("/api");
   const groups = new Map<string, DocOperation[]>();
-  for (const operation of API_OPERATIONS) {
-    const query = operation.query ? (inputJsonSchema(operation.query) as JsonSchema) : null;
-    const pathNames = new Set([...operation.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
-    const parameters = [
-      ...[...pathNames].map((name) => ({
-        name: `{${name}} (в пути)`,
-        required: true,
-        description: query?.properties?.[name] ? describe(query.properties[name]) : "строка",
-      })),
-      ...fields(query ?? {}).filter((field) => !pathNames.has(field.name)),
-    ];
-    const badInput = operation.body || operation.query ? [400] : [];
-    const doc: DocOperation = {
-      id: `${operation.method}-${operation.path}`.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
-      method: operation.method,
-      path: `/api${operation.path.replace(/:(\w+)/g, "{$1}")}`,
-      summary: operation.summary,
-      description: operation.description ?? null,
-      access: operation.access,
-      accessLabel: ACCESS_LABELS[operation.access],
-      parameters,
-      body: operation.body ? fields(inputJsonSchema(operation.body) as JsonSchema) : [],
-      success: {
-        status: operation.success.status,
-        example: operation.success.file
-          ? `Файл ${operation.success.file.type}, сохраняется как ${operation.success.file.name}`
-          : JSON.stringify(
-              {
-                success: true,
-                data: operation.success.data,
-                ...(operation.success.message ? { message: operation.success.message } : {}),
-              },
-              null,
-              2,
-            ),
-      },
-      errors: [...new Set([...badInput, ...operation.errors])].map((status) => ({
-        status,
-        text: statusText(status),
-      })),
-    };
-    groups.set(operation.group, [...(groups.get(operation.group) ?? []), doc]);
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, value] of Object.entries(methods)) {
+      const operation = value as Operation;
+      const parameters = operation.parameters.map((parameter) => ({
+        name: parameter.in === "path" ? `{${parameter.name}} (в пути)` : parameter.name,
+        required: parameter.required,
+        description: describe(parameter.schema),
+      }));
+      const body = operation.requestBody ? Object.values(operation.requestBody.content)[0].schema : null;
+      const statuses = Object.entries(operation.responses).map(([status, response]) => ({
+        status: Number(status),
+        response,
+      }));
+      const doc: DocOperation = {
+        id: `${method}-${path.replace(/[{}]/g, "")}`.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+        method: method.toUpperCase(),
+        path: `/api${path}`,
+        summary: operation.summary,
+        description: operation.description ?? null,
+        access: operation["x-access"],
+        accessLabel: ACCESS_LABELS[operation["x-access"]],
+        parameters,
+        body: body ? fields(body) : [],
+        success: statuses
+          .filter(({ status }) => status < 300)
+          .map(({ status, response }) => answer(status, response)),
+        errors: statuses
+          .filter(({ status }) => status >= 400)
+          .map(({ status, response }) => ({ status, text: response.description })),
+      };
+      const group = operation.tags[0];
+      groups.set(group, [...(groups.get(group) ?? []), doc]);
+    }
   }
   return [...groups].map(([title, operations]) => ({ title, operations }));
 }

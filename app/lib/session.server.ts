@@ -1,8 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { createSession, invalidateSession } from "../../workers/core/auth/sessions";
 import { hashToken } from "../../workers/core/auth/tokens";
-import { clearSessionCookieHeader, sessionCookieHeader, sessionTokenOf } from "../../workers/web/lib/auth";
-import type { Caller } from "../../workers/web/bindings";
+import {
+  clearSessionCookieHeader,
+  sessionCookieHeader,
+  sessionTokenOf,
+  type Caller,
+} from "../../workers/web/wiring";
 
 /** The signed-in caller, or a redirect to /login that remembers where the visitor was going. */
 export function requireCaller(context: AppLoadContext, request: Request): Caller {

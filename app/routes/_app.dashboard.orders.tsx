@@ -28,9 +28,15 @@ import {
 import { findEdoConnection, tokenAlive } from "../../workers/core/edo/connection";
 import { edoOrdersSyncOf } from "../../workers/core/edo/orders";
 import { listPlatforms } from "../../workers/core/platforms/catalogue";
+import { statusOf } from "../../workers/web/wiring";
 import { EdoConnectionBanner, type EdoConnectionState } from "~/components/orders/edo-connection-banner";
 import { EdoOrdersSyncPanel, useEdoOrdersSync } from "~/components/orders/edo-orders-sync";
-import { OrderCard, type OrderListItem, type OrderPlatform } from "~/components/orders/order-card";
+import {
+  OrderCard,
+  type OrderListItem,
+  type OrderPlatform,
+  type PaymentRequestAnswer,
+} from "~/components/orders/order-card";
 import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderMetricCards } from "~/components/orders/order-metrics";
 import { OrderPagination } from "~/components/orders/order-pagination";
@@ -38,6 +44,7 @@ import { isOrderPriority, ORDER_PRIORITY } from "~/components/orders/order-prese
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { LoadError } from "~/components/ui/load-error";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { requireCaller } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Заказы — Рейс" }];
@@ -112,7 +119,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<PaymentRequestAnswer> {
   const { user } = requireCaller(context, request);
   const form = await request.formData();
   if (form.get("intent") !== "request-payment") {
@@ -126,10 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       Date.now(),
     );
     if (!result.ok) {
-      return data(
-        { ok: false as const, message: result.message },
-        { status: result.reason === "not_found" ? 404 : 409 },
-      );
+      return data({ ok: false as const, message: result.message }, { status: statusOf(result.reason) });
     }
     return data(
       { ok: true as const, message: ORDER_MESSAGES.paymentRequested, requestedAt: result.requestedAt },

@@ -17,8 +17,8 @@ import {
   type EdoConnectionView,
 } from "../../workers/core/edo/connection";
 import { edoAuthSchema } from "../../workers/core/edo/schemas";
-import { edoDepsFor } from "../../workers/web/lib/edo-deps";
-import { EdoConnectionCard, EdoConnectStart } from "~/components/edo/connection-card";
+import { statusOf } from "../../workers/web/wiring";
+import { EdoConnectionCard, EdoConnectStart, type EdoPageAnswer } from "~/components/edo/connection-card";
 import { DocumentFilters } from "~/components/edo/document-filters";
 import { DocumentList, type DocumentsPage } from "~/components/edo/document-list";
 import { edoDocumentsQueryOf } from "~/components/edo/documents-query";
@@ -27,7 +27,9 @@ import { EdoOnboarding, useOnboardingSeen } from "~/components/edo/onboarding";
 import { useEdoSyncProgress } from "~/components/edo/use-edo-sync";
 import { useSavedFilters } from "~/components/edo/use-saved-filters";
 import { LoadError } from "~/components/ui/load-error";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { requireCaller } from "~/lib/session.server";
+import { depsOf } from "~/lib/deps.server";
 import { toastHeaders } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "ЭДО — Рейс" }];
@@ -52,10 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { connection, documents: { docs, total, page, pageCount, limit: query.limit } };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<EdoPageAnswer> {
   const { user } = requireCaller(context, request);
   const companyId = user.company.id;
-  const deps = edoDepsFor(context.cloudflare.env, context.db);
+  const deps = depsOf(context).edo();
   const url = new URL(request.url);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -85,9 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!result.ok) {
       if (result.reason === "refused") {
         const message = result.message || "Ошибка авторизации";
-        return reply(422, message, message);
+        return reply(statusOf(result.reason), message, message);
       }
-      return reply(503, result.message, "Ошибка подключения к ЭДО");
+      return reply(statusOf(result.reason), result.message, "Ошибка подключения к ЭДО");
     }
     return redirect(`${url.pathname}${url.search}`, {
       headers: await toastHeaders({ type: "success", message: EDO_MESSAGES.connected }),

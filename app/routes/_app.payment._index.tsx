@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { PLANS, planView, type PlanView } from "../../workers/core/billing/plans";
 import { quotePlan } from "../../workers/core/billing/pricing";
 import { partnerName } from "../../workers/core/partners/codes";
+import type { ApiCreatedPayment, Envelope } from "../../workers/web/wiring";
 import { formatPlanPrice, PlanCard } from "~/components/payments/plan-card";
 import { Button, Spinner } from "~/components/ui/button";
 import { LoadError } from "~/components/ui/load-error";
@@ -41,8 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type CreateAnswer =
-  { success: true; data: { id: string; confirmationUrl: string } } | { success: false; error: string };
+type CreateAnswer = Envelope<ApiCreatedPayment>;
 
 /** The plan selection page (spec 2 §2.6): three plans, the partner's discount, pay, trust blocks. */
 export default function Payment() {

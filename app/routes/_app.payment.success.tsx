@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Spinner } from "~/components/ui/button";
 import { formatRub, plural } from "~/lib/format";
+import type { ApiPayment, Envelope } from "../../workers/web/wiring";
 import { requireCaller } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Оплата — Рейс" }];
@@ -27,15 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { paymentId, supportEmail: context.cloudflare.env.SUPPORT_EMAIL };
 }
 
-type PaymentView = {
-  id: string;
-  status: "pending" | "waiting_for_capture" | "succeeded" | "canceled";
-  amount: { value: string; currency: string };
-  description: string;
-  planId: string;
-  planName: string;
-  cancellation: { reason: string; text: string } | null;
-};
+type PaymentView = ApiPayment;
 
 type State =
   | { status: "loading" }
@@ -53,8 +46,7 @@ async function fetchPayment(paymentId: string): Promise<PaymentView> {
   } catch {
     throw new PaymentLoadError(PAYMENT_RESULT_MESSAGES.checkFailed, null);
   }
-  const body = (await response.json().catch(() => null)) as
-    { success: true; data: PaymentView } | { success: false; error: string } | null;
+  const body = (await response.json().catch(() => null)) as Envelope<PaymentView> | null;
   if (body?.success) return body.data;
   throw new PaymentLoadError(PAYMENT_RESULT_MESSAGES.infoFailed, body?.error ?? null);
 }

@@ -27,15 +27,17 @@ import {
   startSync,
   testConnection,
 } from "../../workers/core/platforms/connections";
-import { platformDepsFor } from "../../workers/web/lib/platform-deps";
+import { statusOf } from "../../workers/web/wiring";
 import { ConnectPlatformDialog } from "~/components/platforms/connect-platform-dialog";
-import { ConnectionCard } from "~/components/platforms/connection-card";
+import { ConnectionCard, type PlatformsPageAnswer } from "~/components/platforms/connection-card";
 import { useSyncProgress } from "~/components/platforms/use-sync-progress";
 import { Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { LoadError } from "~/components/ui/load-error";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
+import { depsOf } from "~/lib/deps.server";
 import { toastHeaders, type Toast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Платформы — Рейс" }];
@@ -54,10 +56,10 @@ const withToast = async <T,>(body: T, status: number, toast: Toast) =>
 const notFound = <T,>(body: T) =>
   withToast(body, 404, { type: "error", message: PLATFORM_MESSAGES.notFound });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<PlatformsPageAnswer> {
   const { user } = requireCaller(context, request);
   const companyId = user.company.id;
-  const deps = platformDepsFor(context.cloudflare.env, context.db);
+  const deps = depsOf(context).platforms();
   const formData = await request.formData();
   const intent = formData.get("intent");
   const connectionId = String(formData.get("connectionId") ?? "");
@@ -81,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       console.error("platforms: connect failed", error);
       return reply(500, ["Не удалось создать подключение"]);
     }
-    if (!created.ok) return reply(created.reason === "refused" ? 422 : 503, [created.message]);
+    if (!created.ok) return reply(statusOf(created.reason), [created.message]);
     return redirect("/platforms", {
       headers: await toastHeaders({ type: "success", message: PLATFORM_MESSAGES.created }),
     });

@@ -15,19 +15,21 @@ import {
   X5_MESSAGES,
   x5AuthSchema,
 } from "../../workers/core/x5/x5";
-import { x5DepsFor } from "../../workers/web/lib/x5-deps";
+import { statusOf } from "../../workers/web/wiring";
 import { X5ApiDocs } from "~/components/x5/x5-api-docs";
 import { X5LoginForm } from "~/components/x5/x5-login-form";
-import { X5TokenPanel } from "~/components/x5/x5-token-panel";
+import { X5TokenPanel, type X5PageAnswer } from "~/components/x5/x5-token-panel";
 import { LoadError } from "~/components/ui/load-error";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { requireCaller } from "~/lib/session.server";
+import { depsOf } from "~/lib/deps.server";
 import { toastHeaders, type Toast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Интеграция с X5 — Рейс" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
-  const auth = await storedX5Auth(x5DepsFor(context.cloudflare.env, context.db), user.company.id);
+  const auth = await storedX5Auth(depsOf(context).x5(), user.company.id);
   return {
     connection: auth
       ? {
@@ -40,10 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<X5PageAnswer> {
   const { user } = requireCaller(context, request);
   const companyId = user.company.id;
-  const deps = x5DepsFor(context.cloudflare.env, context.db);
+  const deps = depsOf(context).x5();
   const formData = await request.formData();
   const intent = formData.get("intent");
 
@@ -65,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (result.ok) return redirect("/x5");
     // A refused login has also cleared the token kept so far (spec 3 §8; authenticateX5 does it).
-    return reply(result.reason === "refused" ? 422 : 503, [result.message]);
+    return reply(statusOf(result.reason), [result.message]);
   }
 
   if (intent === "test") {

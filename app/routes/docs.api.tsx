@@ -47,7 +47,8 @@ export default function ApiDocs() {
           <ul className="list-disc space-y-1 pl-5 text-slate-700">
             <li>
               Каждый ответ — конверт <code>{"{ success: true, data }"}</code> или{" "}
-              <code>{"{ success: false, error, message? }"}</code>; тексты ошибок на русском.
+              <code>{"{ success: false, error, message?, details? }"}</code>; тексты ошибок на русском. У
+              каждого метода ниже — схема успешного ответа и пример; ответ с ошибкой всегда в этом конверте.
             </li>
             <li>
               Вход: <code>POST /api/auth/login</code> возвращает токен доступа на 15 минут и токен обновления.
@@ -124,12 +125,20 @@ function Operation({ operation }: { operation: DocOperation }) {
       {operation.description ? <p className="mt-1 text-sm text-slate-600">{operation.description}</p> : null}
       <Fields title="Параметры" fields={operation.parameters} />
       <Fields title="Тело запроса (JSON)" fields={operation.body} />
-      <div className="mt-4">
-        <h4 className="text-sm font-semibold text-slate-900">Ответ {operation.success.status}</h4>
-        <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
-          {operation.success.example}
-        </pre>
-      </div>
+      {operation.success.map((answer) => (
+        <div key={answer.status} className="mt-4">
+          <h4 className="text-sm font-semibold text-slate-900">
+            Ответ {answer.status} — {answer.text}
+          </h4>
+          {answer.file ? <p className="mt-1 text-sm text-slate-700">Файл {answer.file}</p> : null}
+          <FieldTable fields={answer.fields} caption="Схема ответа" />
+          {answer.example ? (
+            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+              {answer.example}
+            </pre>
+          ) : null}
+        </div>
+      ))}
       {operation.errors.length > 0 ? (
         <div className="mt-4">
           <h4 className="text-sm font-semibold text-slate-900">Ошибки</h4>
@@ -151,26 +160,34 @@ function Fields({ title, fields }: { title: string; fields: DocField[] }) {
   return (
     <div className="mt-4">
       <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
-      <div className="mt-1 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="py-1 pr-4 font-medium">Поле</th>
-              <th className="py-1 pr-4 font-medium">Обязательно</th>
-              <th className="py-1 font-medium">Значение</th>
+      <FieldTable fields={fields} />
+    </div>
+  );
+}
+
+function FieldTable({ fields, caption }: { fields: DocField[]; caption?: string }) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="mt-1 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className="text-slate-500">
+          <tr>
+            <th className="py-1 pr-4 font-medium">Поле</th>
+            <th className="py-1 pr-4 font-medium">Обязательно</th>
+            <th className="py-1 font-medium">Значение</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {fields.map((field) => (
+            <tr key={field.name}>
+              <td className="py-1 pr-4 font-mono">{field.name}</td>
+              <td className="py-1 pr-4">{field.required ? "да" : "нет"}</td>
+              <td className="py-1 text-slate-700">{field.description}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {fields.map((field) => (
-              <tr key={field.name}>
-                <td className="py-1 pr-4 font-mono">{field.name}</td>
-                <td className="py-1 pr-4">{field.required ? "да" : "нет"}</td>
-                <td className="py-1 text-slate-700">{field.description}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AUTH_MESSAGES, signIn } from "../../workers/core/auth/accounts";
 import { loginSchema } from "../../workers/core/auth/schemas";
+import { statusOf } from "../../workers/web/wiring";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), {
-      status: result.reason === "rate_limited" ? 429 : 401,
+      status: statusOf(result.reason),
     });
   }
   const headers = new Headers();

@@ -21,7 +21,7 @@ import {
   PARTNER_REGISTRATION_MESSAGES,
   partnerRegistrationSchema,
 } from "../../workers/core/partners/quick-registration-schema";
-import { recordServerEvents } from "../../workers/web/lib/server-events";
+import { recordServerEvents, statusOf, type Envelope } from "../../workers/web/wiring";
 import { PartnerOffer } from "~/components/partner-landing/partner-offer";
 import { QuickRegistrationForm } from "~/components/partner-landing/quick-registration-form";
 import { SavingsCalculator } from "~/components/partner-landing/savings-calculator";
@@ -102,10 +102,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (result.reason === "email_taken" || result.reason === "inn_taken") {
         const field = result.reason === "email_taken" ? "email" : "companyInn";
         return data(submission.reply({ fieldErrors: { [field]: [result.message] }, hideFields }), {
-          status: 409,
+          status: statusOf(result.reason),
         });
       }
-      const status = { rate_limited: 429, invalid_link: 404, already_registered: 409 }[result.reason];
+      const status = statusOf(result.reason);
       const headers: HeadersInit =
         result.reason === "rate_limited" ? { "Retry-After": String(result.retryAfterSeconds) } : {};
       return data(
@@ -166,7 +166,7 @@ function useHashLanding(active: boolean, search: string): HashLanding {
     let cancelled = false;
     fetch(`/api/landing/landing?${query}`, { credentials: "same-origin" })
       .then(async (response) => {
-        const body = (await response.json()) as { success: boolean; data?: PartnerLandingData };
+        const body = (await response.json()) as Envelope<PartnerLandingData>;
         if (cancelled) return;
         if (body.success && body.data) setState({ status: "ready", token, landing: body.data });
         // The API refuses only a token no link can have (too long): an invalid link.

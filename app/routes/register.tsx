@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { AUTH_MESSAGES, registerAccount } from "../../workers/core/auth/accounts";
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
+import { statusOf } from "../../workers/web/wiring";
 import { AuthCard } from "~/components/auth/auth-card";
 import { PartnerBanner } from "~/components/landing/partner-banner";
 import { parseLandingQuery, type LandingQuery } from "~/lib/landing-query";
@@ -78,14 +79,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await registerAccount(context.db, payload, { ip: context.clientIp, now: Date.now() });
   if (!result.ok && result.reason === "rate_limited") {
     return data(submission.reply({ formErrors: [result.message], hideFields }), {
-      status: 429,
+      status: statusOf(result.reason),
       headers: { "Retry-After": String(result.retryAfterSeconds) },
     });
   }
   if (!result.ok) {
     const field = result.reason === "email_taken" ? "email" : "inn";
     return data(submission.reply({ fieldErrors: { [field]: [result.message] }, hideFields }), {
-      status: 409,
+      status: statusOf(result.reason),
     });
   }
   return redirect("/login", {

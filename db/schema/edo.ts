@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { WireDocument } from "../../workers/providers/edo-operator";
+import type { EdoCategory, EdoRole } from "../vocabulary";
 import { companies } from "./auth";
 
 /**
@@ -30,6 +30,58 @@ export const edoConnections = sqliteTable(
   },
   (t) => [uniqueIndex("edo_connections_company_unique").on(t.companyId)],
 );
+
+/** A party of a docflow (shipper, receiver or carrier) as the mirror keeps it. */
+export type EdoParty = { accName: string; inn: string; kpp: string | null };
+
+/** One signed title of a docflow. `contentSize` is its archive's size in bytes (0: no content). */
+export type EdoTitle = { id: string; type: string; dateTime: string; contentSize: number };
+
+/**
+ * A docflow as the mirror keeps it (`edo_documents.data`): the shape of spec 2 §3 «EDO document»,
+ * plus flags. The database's own type, not the adapter's: it is the operator's document
+ * (WireDocument, workers/providers/edo-operator.ts) field for field, as the sync stores it;
+ * workers/core/edo/documents.ts checks that the two types stay the same.
+ */
+export type EdoDocument = {
+  id: string;
+  docflowType: EdoCategory;
+  /** ISO 8601 with the operator's offset (+03:00). */
+  createDate: string;
+  updateDate: string;
+  read: boolean;
+  statusCode: string;
+  /** The account's own role in this docflow. */
+  roleCode: EdoRole;
+  /** Past its deadline without being finished. */
+  expired: boolean;
+  /** Moved to the bin by the account. */
+  deleted: boolean;
+  info: {
+    doc: {
+      num: string;
+      /** YYYY-MM-DD */
+      date: string;
+      /** The operator's transaction number of the docflow. */
+      trns: string;
+      /** The driver's name as the first title gives it (null: not a transport document). */
+      driver: string | null;
+      chainId: string;
+      /** The carrier's trip number, when the docflow belongs to a trip. */
+      trip: string | null;
+    };
+    go: EdoParty | null;
+    gp: EdoParty | null;
+    tk: EdoParty | null;
+    driver: { accName: string } | null;
+    ts: { num: string } | null;
+    loading: { addr: string } | null;
+    unloading: { addr: string } | null;
+    cargo: { name: string; weightKg: number; pallets: number | null } | null;
+    documents: EdoTitle[];
+    lastdoc: { type: string; dateTime: string } | null;
+  };
+};
 
 /**
  * The mirror of a company's EDO docflows (decision 0021): the operator's document as it sent
@@ -67,7 +119,7 @@ export const edoDocuments = sqliteTable(
     hasRoute: integer("has_route", { mode: "boolean" }).notNull(),
     hasCargo: integer("has_cargo", { mode: "boolean" }).notNull(),
     searchText: text("search_text").notNull(),
-    data: text("data", { mode: "json" }).$type<WireDocument>().notNull(),
+    data: text("data", { mode: "json" }).$type<EdoDocument>().notNull(),
     syncedAt: integer("synced_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [

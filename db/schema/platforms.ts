@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ORDER_PLATFORM_IDS, ORDER_STATUSES, PLATFORM_IDS } from "../../workers/providers/customer-platform";
+import { ORDER_PLATFORM_IDS, ORDER_STATUSES, PLATFORM_IDS } from "../vocabulary";
 import { companies } from "./auth";
 import { edoConnections } from "./edo";
 

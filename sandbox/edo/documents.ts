@@ -48,7 +48,7 @@ const CARRIERS: readonly Carrier[] = [
     login: "demo-carrier",
     tag: 1,
     user: ["Смирнов", "Алексей", "Петрович"],
-    // The product's seeded demo company (db/seed.ts).
+    // The product's seeded demo company (scripts/seed/demo.ts).
     company: { accName: "ООО «Рейс Демо Транс»", inn: "7704123450", kpp: "770401001" },
     defaultCount: 3000,
     hubs: [CITIES.moscow, CITIES.podolsk, CITIES.domodedovo, CITIES.noginsk, CITIES.dmitrov],

@@ -7,7 +7,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
-import { seedDemoData } from "../../db/seed";
+import { seedDemoData } from "../../scripts/seed/demo";
 import { MIGRATIONS_DIR } from "../../scripts/lib/database";
 
 /** A real libSQL database in a temp file with every migration applied (unit tests). */

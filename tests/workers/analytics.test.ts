@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsDaily, analyticsEvents, deadJobs } from "../../db/schema";
 import { utcDay } from "../../workers/core/analytics/days";
-import { DEMO_ACCOUNTS } from "../../db/seed";
+import { DEMO_ACCOUNTS } from "../../scripts/seed/demo";
 import { apiLogin, bearer, callWeb, deliver, postJson, testDb } from "./support";
 
 function events(count: number, sessionId = crypto.randomUUID()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../db/seed";
+import { DEMO_ACCOUNTS } from "../../scripts/seed/demo";
 import { apiLogin, bearer, callWeb, postJson, type Tokens } from "./support";
 
 const { director: DIRECTOR, admin: ADMIN } = DEMO_ACCOUNTS;
@@ -161,6 +161,22 @@ describe("token sign-in", () => {
     const me = await callWeb("/api/auth/me", bearer(token));
     expect(me.response.status).toBe(401);
     expect(await me.response.json()).toEqual({ success: false, error: "Требуется авторизация" });
+  });
+
+  it.each([
+    ["an empty body and no content type (curl -X POST)", { body: "", headers: {} }],
+    ["an empty JSON body", { body: "", headers: { "content-type": "application/json" } }],
+    ["an empty object", { body: "{}", headers: { "content-type": "application/json" } }],
+  ])("ends the session on logout with a Bearer token and %s", async (_, request) => {
+    const { body } = await apiLogin(DIRECTOR);
+    const token = body.data.tokens.accessToken;
+    const logout = await callWeb("/api/auth/logout", {
+      method: "POST",
+      body: request.body,
+      headers: { authorization: `Bearer ${token}`, ...request.headers },
+    });
+    expect(logout.response.status).toBe(200);
+    expect((await callWeb("/api/auth/me", bearer(token))).response.status).toBe(401);
   });
 
   it("ends the session with the refresh token when the access token is gone", async () => {

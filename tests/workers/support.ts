@@ -17,6 +17,8 @@ import type { JobMessage } from "../../workers/core/jobs/messages";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import jobsWorker from "../../workers/jobs/index";
 import webWorker from "../../workers/web/index";
+import type { Envelope, SignedIn, TokenPair } from "../../workers/web/api/types";
+import { checkAnswer } from "./answers";
 
 export type SentMessage = { body: JobMessage; delaySeconds?: number };
 
@@ -36,7 +38,10 @@ export function recordingQueue() {
 
 export const testDb = () => createDb({ url: env.DATABASE_URL });
 
-/** Calls the web Worker's fetch with the test env (plus `envOverrides`) and a recording JOBS queue. */
+/**
+ * Calls the web Worker's fetch with the test env (plus `envOverrides`) and a recording JOBS
+ * queue. An /api answer that its operation does not declare fails the calling test.
+ */
 export async function callWeb(path: string, init?: RequestInit, envOverrides: Partial<Env> = {}) {
   const jobs = recordingQueue();
   const ctx = createExecutionContext();
@@ -49,6 +54,7 @@ export async function callWeb(path: string, init?: RequestInit, envOverrides: Pa
     ctx,
   );
   await waitOnExecutionContext(ctx);
+  await checkAnswer(request, response);
   return { response, sent: jobs.sent };
 }
 
@@ -81,21 +87,12 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
   };
 }
 
-export type Tokens = {
-  accessToken: string;
-  refreshToken: string;
-  accessTokenExpiresAt: number;
-  expiresIn: number;
-};
+export type Tokens = TokenPair;
 
 /** Signs in through POST /api/auth/login (the spec's Bearer flow). */
 export async function apiLogin(credentials: { email: string; password: string }) {
   const { response } = await callWeb("/api/auth/login", postJson(credentials));
-  const body = await response.json<{
-    success: boolean;
-    data: { tokens: Tokens; user: { id: string } };
-    message: string;
-  }>();
+  const body = await response.json<Extract<Envelope<SignedIn>, { success: true }>>();
   return { response, body };
 }
 

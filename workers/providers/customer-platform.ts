@@ -4,30 +4,21 @@
  * shape passes the adapter.
  */
 
-export const PLATFORM_IDS = ["x5", "magnit", "pepsi", "mars", "sber_logistics"] as const;
-export type PlatformId = (typeof PLATFORM_IDS)[number];
+import type { OrderStatus, PlatformId } from "../../db/vocabulary";
 
-/** What an order's `platform_id` may be: a customer platform, or "edo" for an order made from an EDO docflow. */
-export const ORDER_PLATFORM_IDS = ["edo", ...PLATFORM_IDS] as const;
-export type OrderPlatformId = (typeof ORDER_PLATFORM_IDS)[number];
+// The platforms' ids and the order statuses are what the database stores: db/ defines them.
+export {
+  ORDER_PLATFORM_IDS,
+  ORDER_STATUSES,
+  PLATFORM_IDS,
+  type OrderPlatformId,
+  type OrderStatus,
+  type PlatformId,
+} from "../../db/vocabulary";
 
 /** The var holding a platform's API base URL: `X5_API_URL`, `SBER_LOGISTICS_API_URL`, … */
 export const platformUrlVar = <Id extends PlatformId>(id: Id) =>
   `${id.toUpperCase() as Uppercase<Id>}_API_URL` as const;
-
-/** Order statuses of spec 2 §4, including the platforms' odd «свободен». */
-export const ORDER_STATUSES = [
-  "new",
-  "reviewed",
-  "accepted",
-  "confirmed",
-  "in_transit",
-  "delivered",
-  "invoiced",
-  "paid",
-  "свободен",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type PlatformCredentials = { username: string; password: string };
 

@@ -7,20 +7,11 @@
  * document exchange) with its titles in `info.documents`; `statusCode` is where it stands.
  */
 
-/** Document categories of spec 2 §9 (`docflowType`, the `category` filter). */
-export const EDO_CATEGORIES = [
-  "ETRN",
-  "TRNS",
-  "PTL",
-  "XR",
-  "PX",
-  "TORG13",
-  "TRNPUD",
-  "DOV",
-  "REQUEST",
-  "TRIPREG",
-] as const;
-export type EdoCategory = (typeof EDO_CATEGORIES)[number];
+import type { EdoCategory, EdoRole } from "../../db/vocabulary";
+
+// Document categories of spec 2 §9 (`docflowType`, the `category` filter) and the party roles of
+// spec 2 §6 (`roleCode`: shipper, receiver, carrier) are stored in the mirror: db/ defines them.
+export { EDO_CATEGORIES, EDO_ROLES, type EdoCategory, type EdoRole } from "../../db/vocabulary";
 export const DEFAULT_EDO_CATEGORY: EdoCategory = "ETRN";
 
 /** Status codes of spec 2 §4 (a docflow's `statusCode`; titles' `type` use the title codes). */
@@ -56,10 +47,6 @@ export const EDO_TITLE_TYPES = [
 export const EDO_PERIODS = [
   20231, 20232, 20233, 20234, 20241, 20242, 20243, 20244, 20251, 20252, 20253, 20254,
 ] as const;
-
-/** The party roles of spec 2 §6: shipper, receiver, carrier. */
-export const EDO_ROLES = ["GO", "GP", "TK"] as const;
-export type EdoRole = (typeof EDO_ROLES)[number];
 
 /** Largest page the operator serves, for the list and for the change feed alike. */
 export const EDO_MAX_PAGE = 1000;

@@ -8,6 +8,7 @@ import { pageCache } from "./lib/page-cache";
 import { securityHeaders } from "./lib/security-headers";
 import { followShortLink } from "./short-links";
 import { createDb } from "../../db/client";
+import { serviceDeps } from "./deps";
 
 /** `Fetcher.scheduled()` (compatibility flag service_binding_extra_handlers) is not in workers-types yet. */
 type ScheduledFetcher = {
@@ -28,7 +29,9 @@ export function createWebApp(build: ServerBuild) {
       // Before the db client and the caller: a kept public page needs neither (no cookie, no token).
       .use(pageCache())
       .use(async (c, next) => {
-        c.set("db", createDb({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN }));
+        const db = createDb({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
+        c.set("db", db);
+        c.set("deps", serviceDeps(c.env, db));
         await next();
       })
       .use(csrfProtection)

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
-import type { CompanySuggestion } from "../../../workers/providers/company-lookup";
+import type { CompanySuggestion } from "../../../workers/core/companies/suggest";
+import type { Envelope } from "../../../workers/web/wiring";
 
 export type { CompanySuggestion };
 
@@ -45,7 +46,7 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect, onEdit }: Pr
         const response = await fetch(`/api/companies/suggest?${new URLSearchParams({ query: trimmed })}`, {
           signal: controller.signal,
         });
-        const body = (await response.json()) as { success: boolean; data?: CompanySuggestion[] };
+        const body = (await response.json()) as Envelope<CompanySuggestion[]>;
         setItems(body.success && body.data ? body.data.slice(0, 10) : []);
         setAnswered(trimmed);
         setActive(-1);

@@ -1,9 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { EdoConnectionView, EdoSyncView } from "../../../workers/core/edo/connection";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { action } from "~/routes/_app.edo";
 import { EdoCredentialsNotice } from "./credentials-notice";
 import { formatShortDateTime } from "~/lib/format";
 import { documentsLoadedText } from "./presentation";
@@ -38,10 +38,21 @@ function SyncState({ sync }: { sync: EdoSyncView }) {
   );
 }
 
+/**
+ * What the /edo page's action answers when it does not redirect (app/routes/_app.edo.tsx returns
+ * it): the login dialog's reply, a refused disconnect, whether a sync started, or a refused
+ * unknown intent.
+ */
+export type EdoPageAnswer =
+  | { intent: "connect"; result: SubmissionResult<string[]> }
+  | { intent: "disconnect" }
+  | { intent: "sync"; started: boolean }
+  | { intent: null };
+
 /** A live connection (spec 2 §2.4): whose it is, until when, the mirror's state and its actions. */
 export function EdoConnectionCard({ connection }: { connection: EdoConnectionView }) {
-  const sync = useFetcher<typeof action>();
-  const disconnect = useFetcher<typeof action>();
+  const sync = useFetcher<EdoPageAnswer>();
+  const disconnect = useFetcher<EdoPageAnswer>();
   const [confirming, setConfirming] = useState(false);
   const syncing = connection.sync.status === "syncing" || sync.state !== "idle";
   const disconnecting = disconnect.state !== "idle";

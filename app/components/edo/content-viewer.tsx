@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { DocumentContent } from "../../../workers/core/edo/content";
 import type { SignaturePreview } from "../../../workers/core/edo/title-content";
-import type { WireDocument } from "../../../workers/providers/edo-operator";
+import type { EdoDocument } from "../../../workers/core/edo/vocabulary";
+import type { Envelope } from "../../../workers/web/wiring";
 import { DOWNLOAD_MESSAGES, edoFileUrl, useDownload } from "./download";
 import { viewerTitleLabel } from "./presentation";
 import { Button, Spinner } from "~/components/ui/button";
@@ -18,14 +19,12 @@ export const VIEWER_MESSAGES = {
     `Ни один документ в цепочке не содержит контента. Последняя ошибка: ${lastError}`,
 } as const;
 
-type Envelope = { success: true; data: DocumentContent } | { success: false; error: string };
-
 async function fetchContent(docflowId: string, login: string, title?: string): Promise<DocumentContent> {
   const response = await fetch(edoFileUrl(docflowId, "content/processed", { login, title }), {
     credentials: "same-origin",
     headers: { accept: "application/json" },
   });
-  const body = (await response.json().catch(() => null)) as Envelope | null;
+  const body = (await response.json().catch(() => null)) as Envelope<DocumentContent> | null;
   if (!body) throw new Error(`HTTP ${response.status}`);
   if (!body.success) throw new Error(body.error);
   return body.data;
@@ -46,7 +45,7 @@ export function ContentViewer({
   login,
   onClose,
 }: {
-  doc: WireDocument;
+  doc: EdoDocument;
   login: string;
   onClose: () => void;
 }) {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import type { WireDocument, WireParty } from "../../../workers/providers/edo-operator";
+import type { EdoDocument, EdoParty } from "../../../workers/core/edo/vocabulary";
 import { Button, Spinner } from "~/components/ui/button";
 import { formatShortDateTime } from "~/lib/format";
 import { documentStatusLabel, formatEdoDay, roleLabel, titleTypeLabel, UNKNOWN_STATUS } from "./presentation";
@@ -25,7 +25,7 @@ function Row({ term, value }: { term: string; value: string | null | undefined }
   );
 }
 
-function Party({ title, party }: { title: string; party: WireParty | null }) {
+function Party({ title, party }: { title: string; party: EdoParty | null }) {
   return (
     <Block title={title}>
       <Row term="Название" value={party?.accName} />
@@ -35,7 +35,7 @@ function Party({ title, party }: { title: string; party: WireParty | null }) {
   );
 }
 
-function History({ doc, number }: { doc: WireDocument; number: string }) {
+function History({ doc, number }: { doc: EdoDocument; number: string }) {
   const { documents, lastdoc } = doc.info;
   return (
     <div className="space-y-2">
@@ -75,7 +75,7 @@ export function DocumentCard({
   onPrint,
   printing,
 }: {
-  doc: WireDocument;
+  doc: EdoDocument;
   onView: () => void;
   onPrint: () => void;
   /** This card's PDF is downloading (other downloads wait). */

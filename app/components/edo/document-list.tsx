@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import type { WireDocument } from "../../../workers/providers/edo-operator";
+import type { EdoDocument } from "../../../workers/core/edo/vocabulary";
 import { ContentViewer } from "./content-viewer";
 import { DocumentCard } from "./document-card";
 import { DOWNLOAD_MESSAGES, edoFileUrl, useDownload } from "./download";
@@ -9,7 +9,7 @@ import { formatNumber } from "~/lib/format";
 
 /** One page of the company's documents, as the /edo loader answers it. */
 export type DocumentsPage = {
-  docs: WireDocument[];
+  docs: EdoDocument[];
   total: number;
   page: number;
   pageCount: number;
@@ -29,7 +29,7 @@ export function DocumentList({
   login: string;
   stillLoading: boolean;
 }) {
-  const [viewing, setViewing] = useState<WireDocument | null>(null);
+  const [viewing, setViewing] = useState<EdoDocument | null>(null);
   const { busy, download } = useDownload();
   const location = useLocation();
   const navigation = useNavigation();

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { fileNameOf } from "../../../workers/providers/content-disposition";
+import { fileNameOf } from "../../../workers/core/edo/downloads";
 
 /** Spec 2 §8's download texts. */
 export const DOWNLOAD_MESSAGES = {

@@ -6,7 +6,7 @@ import {
   EDO_CATEGORIES,
   EDO_PERIODS,
   type EdoCategory,
-} from "../../../workers/providers/edo-operator";
+} from "../../../workers/core/edo/vocabulary";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "./presentation";
 
 export const SAVED_FILTERS_KEY = "edo-filters-state";

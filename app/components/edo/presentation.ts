@@ -4,7 +4,7 @@ import {
   EDO_TITLE_TYPES,
   type EdoCategory,
   type EdoRole,
-} from "../../../workers/providers/edo-operator";
+} from "../../../workers/core/edo/vocabulary";
 import { formatNumber, plural } from "~/lib/format";
 
 /** Status codes as a document card shows them (spec 2 §4). */

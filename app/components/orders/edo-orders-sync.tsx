@@ -2,6 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { EDO_ORDERS_MESSAGES, type EdoOrdersSyncView } from "../../../workers/core/edo/orders-sync-view";
+import type { Envelope } from "../../../workers/web/wiring";
 import { Button } from "~/components/ui/button";
 import { formatNumber, plural } from "~/lib/format";
 import { usePollWhile } from "~/lib/use-poll-while";
@@ -12,8 +13,7 @@ type Outcome =
   | { kind: "error"; error: string; details: string | null }
   | { kind: "exception"; message: string };
 
-type SyncAnswer =
-  { success: true; data: EdoOrdersSyncView } | { success: false; error?: string; details?: string };
+type SyncAnswer = Envelope<EdoOrdersSyncView>;
 
 const startedAt = (sync: EdoOrdersSyncView | null) => (sync?.startedAt ? Date.parse(sync.startedAt) : 0);
 

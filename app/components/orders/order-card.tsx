@@ -4,7 +4,6 @@ import { toast } from "sonner";
 import type { OrderView } from "../../../workers/core/orders/orders";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import type { action } from "~/routes/_app.dashboard.orders";
 import { formatNumber, formatShortDateTime, plural } from "~/lib/format";
 import {
   formatRubles,
@@ -25,8 +24,12 @@ export type OrderListItem = OrderView & {
 
 export type OrderPlatform = { name: string; logo: string | null };
 
+/** What the orders page's action answers a payment request (app/routes/_app.dashboard.orders.tsx returns it). */
+export type PaymentRequestAnswer =
+  { ok: true; message: string; requestedAt: string } | { ok: false; message: string };
+
 function PaymentAction({ order }: { order: OrderListItem }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<PaymentRequestAnswer>();
   const [confirming, setConfirming] = useState(false);
   const noteId = useId();
   const answer = fetcher.data;

@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { ORDER_STATUSES } from "../../../workers/providers/customer-platform";
+import { ORDER_STATUSES } from "../../../workers/core/orders/vocabulary";
 import { track } from "~/lib/analytics";
 import { ORDER_PRIORITIES, ORDER_STATUS_LABELS, PRIORITY_LABELS } from "./order-presentation";
 

@@ -1,5 +1,5 @@
 import type { OrderView } from "../../../workers/core/orders/orders";
-import type { OrderStatus } from "../../../workers/providers/customer-platform";
+import type { OrderStatus } from "../../../workers/core/orders/vocabulary";
 
 /** Russian names of the order statuses (spec 2 §4), as the badge and the status filter show them. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

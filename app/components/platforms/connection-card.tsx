@@ -1,9 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ConnectionView } from "../../../workers/core/platforms/connections";
 import { Button } from "~/components/ui/button";
 import { formatDateTime, plural } from "~/lib/format";
-import type { action } from "~/routes/_app.platforms";
 
 const STATUS: Record<ConnectionView["sync_status"], { label: string; className: string }> = {
   success: { label: "Синхронизировано", className: "bg-green-100 text-green-800" },
@@ -38,6 +38,19 @@ function SyncProgress({ progress }: { progress: ConnectionView["progress"] }) {
   );
 }
 
+/**
+ * What the /platforms page's action answers when it does not redirect
+ * (app/routes/_app.platforms.tsx returns it): the connect form's reply, a test's outcome, the
+ * connection whose sync started (null: not found or failed), a refused disconnect, or a refused
+ * unknown intent.
+ */
+export type PlatformsPageAnswer =
+  | { intent: "connect"; result: SubmissionResult<string[]> }
+  | { intent: "test"; connected: boolean }
+  | { intent: "sync"; connection: ConnectionView | null }
+  | { intent: "disconnect" }
+  | { intent: null };
+
 /** One connected platform: its sync state and the test, sync and disconnect actions. */
 export function ConnectionCard({
   connection,
@@ -48,8 +61,8 @@ export function ConnectionCard({
   disconnectHref: string;
   onSyncStarted: (started: ConnectionView) => void;
 }) {
-  const test = useFetcher<typeof action>();
-  const sync = useFetcher<typeof action>();
+  const test = useFetcher<PlatformsPageAnswer>();
+  const sync = useFetcher<PlatformsPageAnswer>();
   const testing = test.state !== "idle";
   const syncing = connection.sync_status === "syncing" || sync.state !== "idle";
   const status = STATUS[connection.sync_status];

@@ -1,16 +1,23 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { toast } from "sonner";
 import { X5_MESSAGES } from "../../../workers/core/x5/schemas";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/format";
-import type { action } from "~/routes/_app.x5";
+
+/**
+ * What the /x5 page's action answers when it does not redirect (app/routes/_app.x5.tsx returns
+ * it): the login form's reply, the token test's outcome, or a refused unknown intent.
+ */
+export type X5PageAnswer =
+  { intent: "auth"; result: SubmissionResult<string[]> } | { intent: "test"; ok: boolean } | { intent: null };
 
 export type X5Connection = { token: string; expires: string; userName: string; expired: boolean };
 
 /** The stored X5 token (spec 3 §2): who it belongs to, until when, copy, test and disconnect. */
 export function X5TokenPanel({ connection }: { connection: X5Connection }) {
-  const test = useFetcher<typeof action>();
+  const test = useFetcher<X5PageAnswer>();
   const navigation = useNavigation();
   const tokenField = useRef<HTMLTextAreaElement>(null);
   const testing = test.state !== "idle";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, seedDemoData } from "../../../db/seed";
+import { DEMO_ACCOUNTS, seedDemoData } from "../../../scripts/seed/demo";
 import { seededDbForBlock } from "../../../tests/support/test-db";
 import { signAccessToken, verifyAccessToken } from "./access-token";
 import { registerAccount, signIn } from "./accounts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import { refreshTokens, sessions, throttleHits } from "../../../db/schema";
-import { DEMO_ACCOUNTS } from "../../../db/seed";
+import { DEMO_ACCOUNTS } from "../../../scripts/seed/demo";
 import { seededDbForBlock } from "../../../tests/support/test-db";
 import { signIn } from "./accounts";
 import { LONGEST_WINDOW_MS, type SlotResult } from "../throttle";

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { CompanyLookup, CompanySuggestion } from "../../providers/company-lookup";
 
+/** A company the look-up found, as the registration form suggests it. */
+export type { CompanySuggestion };
+
 /** Spec 1 §9: suggestions start at 2 typed characters and show 10 results. */
 export const MIN_SUGGEST_QUERY = 2;
 export const SUGGESTION_COUNT = 10;

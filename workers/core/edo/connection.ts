@@ -151,7 +151,7 @@ export async function edoPageData(
 }
 
 export type EdoResult<T> =
-  { ok: true; data: T } | { ok: false; reason: "refused" | "unavailable" | "not_found"; message: string };
+  { ok: true; data: T } | { ok: false; reason: "refused" | "unavailable"; message: string };
 
 /**
  * Signs the company in to the operator (spec 2 §4: not connected → connected). Nothing is kept

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { WireTitle } from "../../providers/edo-operator";
+import type { EdoTitle } from "../../../db/schema";
 import { chainFileStem, titleToView, viewingOrder } from "./content";
 
 let serial = 0;
-const title = (type: string, contentSize = 1024): WireTitle => ({
+const title = (type: string, contentSize = 1024): EdoTitle => ({
   id: `t-${++serial}`,
   type,
   dateTime: "2025-03-14T09:12:00+03:00",

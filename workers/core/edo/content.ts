@@ -5,14 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import { zipSync, type Zippable } from "fflate";
 import type { Db } from "../../../db/client";
-import { edoDocuments, edoFiles } from "../../../db/schema";
-import {
-  EdoNotFoundError,
-  EdoTokenError,
-  type EdoFile,
-  type WireDocument,
-  type WireTitle,
-} from "../../providers/edo-operator";
+import { edoDocuments, edoFiles, type EdoDocument, type EdoTitle } from "../../../db/schema";
+import { EdoNotFoundError, EdoTokenError, type EdoFile } from "../../providers/edo-operator";
 import { markTokenRefused, tokenOf, type EdoConnectionRow, type EdoDeps } from "./connection";
 import { EDO_MESSAGES } from "./schemas";
 import {
@@ -38,7 +32,7 @@ const rank = (type: string) => {
 };
 
 /** The chain's titles in viewing priority; titles of equal rank keep the chain's order. */
-export function viewingOrder(titles: readonly WireTitle[]): WireTitle[] {
+export function viewingOrder(titles: readonly EdoTitle[]): EdoTitle[] {
   return titles
     .map((title, at) => ({ title, at }))
     .sort((a, b) => rank(a.title.type) - rank(b.title.type) || a.at - b.at)
@@ -46,7 +40,7 @@ export function viewingOrder(titles: readonly WireTitle[]): WireTitle[] {
 }
 
 /** The title the viewer opens first: the first in priority with content, else the first in priority. */
-export function titleToView(titles: readonly WireTitle[]): WireTitle | undefined {
+export function titleToView(titles: readonly EdoTitle[]): EdoTitle | undefined {
   const ordered = viewingOrder(titles);
   return ordered.find((title) => title.contentSize > 0) ?? ordered[0];
 }
@@ -58,7 +52,7 @@ export type DocumentContent = Omit<ProcessedTitleContent, "contentSize" | "conte
   docflowId: string;
   documentNumber: string;
   sourceDocumentType: string;
-  chainInfo: { totalDocuments: number; availableTypes: string[]; documents: WireTitle[] };
+  chainInfo: { totalDocuments: number; availableTypes: string[]; documents: EdoTitle[] };
   contentSize: number;
   contentSizeFormatted: string;
   /** The title's XML as text (null: the archive holds none, or the title has no content). */
@@ -79,7 +73,7 @@ export async function mirroredDocflow(
   db: Db,
   companyId: string,
   docflowId: string,
-): Promise<WireDocument | undefined> {
+): Promise<EdoDocument | undefined> {
   const [row] = await db
     .select({ data: edoDocuments.data })
     .from(edoDocuments)
@@ -149,14 +143,14 @@ async function chainOf(
   db: Db,
   connection: EdoConnectionRow,
   docflowId: string,
-): Promise<ContentResult<WireDocument>> {
+): Promise<ContentResult<EdoDocument>> {
   const docflow = await mirroredDocflow(db, connection.companyId, docflowId);
   if (!docflow) return failure(404, EDO_MESSAGES.documentNotFound);
   if (docflow.info.documents.length === 0) return failure(404, EDO_MESSAGES.chainNotFound);
   return { ok: true, data: docflow };
 }
 
-function titleIn(docflow: WireDocument, titleId: string | undefined): ContentResult<WireTitle> {
+function titleIn(docflow: EdoDocument, titleId: string | undefined): ContentResult<EdoTitle> {
   const title = titleId
     ? docflow.info.documents.find((candidate) => candidate.id === titleId)
     : titleToView(docflow.info.documents);
@@ -254,7 +248,7 @@ export async function documentPrint(
 }
 
 /** The chain archive's file name stem: the document number, safe in every file system. */
-export const chainFileStem = (docflow: WireDocument) =>
+export const chainFileStem = (docflow: EdoDocument) =>
   docflow.info.doc.num.replace(/[\\/:*?"<>|\s]+/g, "_") || docflow.id;
 
 /**

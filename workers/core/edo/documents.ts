@@ -2,7 +2,7 @@ import { and, count, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle
 import type { Db } from "../../../db/client";
 import type { InStatement, InValue } from "@libsql/client/web";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { edoDocuments, edoDocumentsCounts } from "../../../db/schema";
+import { edoDocuments, edoDocumentsCounts, type EdoDocument } from "../../../db/schema";
 import type { WireDocument } from "../../providers/edo-operator";
 import type { EdoDocumentsQuery } from "./schemas";
 
@@ -23,6 +23,13 @@ export function periodOf(at: number): number {
 const lower = (value: string | null | undefined) => (value ? value.toLowerCase() : null);
 /** Vehicle numbers compare without spaces: «А 123 ВС 77» is «а123вс77». */
 export const vehicleKey = (value: string) => value.toLowerCase().replace(/\s+/g, "");
+
+/**
+ * The mirror keeps the operator's document as the adapter read it, under the database's own type
+ * (db/schema/edo.ts): the two must stay the same shape, which this line checks both ways.
+ */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _mirrorKeepsWireDocuments: SameShape<WireDocument, EdoDocument> = true;
 
 /** The mirror row of an operator docflow: its document and the columns the list filters on. */
 export function documentRow(companyId: string, doc: WireDocument, now: number) {
@@ -243,7 +250,7 @@ export async function listEdoDocuments(
 /** The choice between paging from the matches and walking the list; tests move it. */
 export type ListTuning = { pageFromMatchesAtMost?: number };
 
-export type EdoDocumentsPage = { docs: WireDocument[]; total: number };
+export type EdoDocumentsPage = { docs: EdoDocument[]; total: number };
 type PageRow = { data: string | null; total: number | null };
 
 /** listEdoDocuments' one statement, to run alone or in a batch; `documentsPage` reads its rows. */
@@ -298,10 +305,10 @@ export function documentsStatement(
 /** The total row and the documents, in the list's order, of `documentsStatement`'s answer. */
 export function documentsPage(rows: PageRow[]): EdoDocumentsPage {
   let total = 0;
-  const docs: WireDocument[] = [];
+  const docs: EdoDocument[] = [];
   for (const row of rows) {
     if (row.data === null) total = Number(row.total ?? 0);
-    else docs.push(JSON.parse(row.data) as WireDocument);
+    else docs.push(JSON.parse(row.data) as EdoDocument);
   }
   return { docs, total };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { WireDocument } from "../../providers/edo-operator";
+import type { EdoDocument } from "../../../db/schema";
 import { edoOrderFields, edoOrderStatus } from "./orders";
 
 const title = (type: string, dateTime: string) => ({ id: `t-${type}`, type, dateTime, contentSize: 1024 });
 
-const docflow = (overrides: Partial<WireDocument["info"]> = {}): WireDocument => ({
+const docflow = (overrides: Partial<EdoDocument["info"]> = {}): EdoDocument => ({
   id: "docflow-1",
   docflowType: "ETRN",
   createDate: "2025-03-14T09:12:00+03:00",

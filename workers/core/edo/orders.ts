@@ -6,11 +6,11 @@ import {
   jobRuns,
   paymentRequests,
   platformOrders,
+  type EdoDocument,
   type EdoOrderInfo,
   type RunOutcome,
 } from "../../../db/schema";
-import type { OrderStatus } from "../../providers/customer-platform";
-import type { WireDocument } from "../../providers/edo-operator";
+import type { OrderStatus } from "../../../db/vocabulary";
 import { limitNewOrders } from "../billing/limits";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, latestRunQuery, runForPage, runPages, startRun, type RunRow } from "../jobs/runs";
@@ -91,7 +91,7 @@ const SYNCED_FIELDS = [
  * there is no order to make (nothing is invented for a missing one).
  */
 export function edoOrderFields(
-  doc: WireDocument,
+  doc: EdoDocument,
 ): { ok: true; fields: EdoOrderFields } | { ok: false; number: string } {
   const { info } = doc;
   const pickupAddress = info.loading?.addr.trim();
@@ -283,7 +283,7 @@ export async function startEdoOrdersSync(
   return { ok: true, view: await edoOrdersSyncView(deps.db, connection.id, deps.now()) };
 }
 
-type MirrorRow = { id: string; data: WireDocument; order: OrderRow | null };
+type MirrorRow = { id: string; data: EdoDocument; order: OrderRow | null };
 type Page = { rows: MirrorRow[] };
 
 /** A page of orderable docflows after `after` in id order, each with its order if it has one. */

@@ -3,12 +3,8 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { paymentRequests, platformOrders } from "../../../db/schema";
 import type { EdoOrderInfo } from "../../../db/schema";
-import {
-  ORDER_PLATFORM_IDS,
-  ORDER_STATUSES,
-  type OrderStatus,
-  type PlatformOrder,
-} from "../../providers/customer-platform";
+import { ORDER_PLATFORM_IDS, ORDER_STATUSES, type OrderStatus } from "../../../db/vocabulary";
+import type { PlatformOrder } from "../../providers/customer-platform";
 
 /** Statuses of spec 2 §4: in work, and done. */
 export const ACTIVE_STATUSES = ["new", "reviewed", "accepted", "confirmed", "in_transit"] as const;

@@ -1,4 +1,4 @@
-import { PLATFORM_IDS, type PlatformId } from "../../providers/customer-platform";
+import { PLATFORM_IDS, type PlatformId } from "../../../db/vocabulary";
 
 /** A customer platform as the product presents it (spec 1 §3 "Platform"). */
 export type Platform = {

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { jobRuns, paymentRequests, platformConnections, platformOrders } from "../../../db/schema";
+import type { PlatformId } from "../../../db/vocabulary";
 import {
   PlatformAuthError,
   type CustomerPlatform,
   type PlatformCredentials,
-  type PlatformId,
 } from "../../providers/customer-platform";
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";

@@ -1,7 +1,7 @@
 // The connect-platform form's schema, shared by the page (in the browser too), its action and
 // the API: kept apart from the services so no database code reaches the browser bundle.
 import { z } from "zod";
-import { PLATFORM_IDS } from "../../providers/customer-platform";
+import { PLATFORM_IDS } from "../../../db/vocabulary";
 
 const requiredText = (message: string, max: number) =>
   z

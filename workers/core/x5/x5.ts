@@ -16,16 +16,18 @@ export type X5Auth = { token: string; expires: string; user: { userName: string 
 
 const context = (companyId: string) => `x5-token/${companyId}`;
 
-export type X5Result<T> =
-  | { ok: true; data: T }
-  | { ok: false; reason: "refused" | "unavailable" | "no_token" | "expired"; message: string };
+type X5FailureReason = "refused" | "unavailable" | "no_token" | "expired";
+
+/** An X5 call's outcome; `R` narrows the reasons a given call can fail with. */
+export type X5Result<T, R extends X5FailureReason = X5FailureReason> =
+  { ok: true; data: T } | { ok: false; reason: R; message: string };
 
 /** Gets a token from X5 with the carrier's login and keeps it, sealed, for the company. */
 export async function authenticateX5(
   deps: X5Deps,
   companyId: string,
   input: z.output<typeof x5AuthSchema>,
-): Promise<X5Result<X5Auth>> {
+): Promise<X5Result<X5Auth, "refused" | "unavailable">> {
   let session;
   try {
     session = await deps.x5.signIn({ username: input.userName, password: input.password });
@@ -74,7 +76,10 @@ export async function storedX5Auth(
 }
 
 /** Calls X5 with the stored token: one order, enough to prove the token and the API work. */
-export async function testX5(deps: X5Deps, companyId: string): Promise<X5Result<{ connected: true }>> {
+export async function testX5(
+  deps: X5Deps,
+  companyId: string,
+): Promise<X5Result<{ connected: true }, "unavailable" | "no_token" | "expired">> {
   const auth = await storedX5Auth(deps, companyId);
   if (!auth) return { ok: false, reason: "no_token", message: X5_MESSAGES.noToken };
   try {

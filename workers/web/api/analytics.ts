@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
 import {
   analyticsBatchSchema,
   analyticsEventSchema,
@@ -10,12 +11,18 @@ import { metricsQuerySchema, readMetrics } from "../../core/analytics/metrics";
 import { readUserEvents, readUserJourney, userEventsQuerySchema } from "../../core/analytics/user-events";
 import type { JobMessage } from "../../core/jobs/messages";
 import type { AppBindings } from "../bindings";
-import { readJson, validate } from "../lib/body";
-import { fail, ok } from "../lib/envelope";
-import type { Context } from "hono";
+import { exampleUser } from "./auth";
+import { operation, timestamp } from "./operation";
 
-/** Puts accepted events on the jobs queue; the jobs Worker writes them to the database. */
-async function enqueueEvents(c: Context<AppBindings>, events: AnalyticsEvent[]) {
+const GROUP = "Аналитика";
+
+const ENQUEUE_FAILED = "Не удалось принять события, повторите позже";
+
+/**
+ * Puts accepted events on the jobs queue; the jobs Worker writes them to the database. Answers
+ * how many were accepted, or null when the queue did not take them.
+ */
+async function enqueueEvents(c: Context<AppBindings>, events: AnalyticsEvent[]): Promise<number | null> {
   const receivedAt = Date.now();
   const userId = c.get("caller")?.user.id ?? null;
   const records = events.map((event) => toEventRecord(event, { userId, receivedAt }));
@@ -27,32 +34,194 @@ async function enqueueEvents(c: Context<AppBindings>, events: AnalyticsEvent[]) 
     );
   } catch (error) {
     console.error("analytics: enqueue failed", error);
-    return fail(c, 503, "Не удалось принять события, повторите позже");
+    return null;
   }
-  return ok(c, { accepted: records.length }, 202);
+  return records.length;
 }
 
-export const analyticsRoutes = new Hono<AppBindings>()
-  .post("/events", async (c) => {
-    const body = await readJson(c, analyticsBatchSchema);
-    if (!body.ok) return body.response;
-    return enqueueEvents(c, body.data.events);
-  })
-  .post("/event", async (c) => {
-    const body = await readJson(c, analyticsEventSchema);
-    if (!body.ok) return body.response;
-    return enqueueEvents(c, [body.data]);
-  })
-  .get("/metrics", async (c) => {
-    const query = validate(c, metricsQuerySchema, c.req.query());
-    if (!query.ok) return query.response;
-    return ok(c, await readMetrics(c.get("db"), query.data));
-  })
-  .get("/user/:userId/events", async (c) => {
-    const query = validate(c, userEventsQuerySchema, c.req.query());
-    if (!query.ok) return query.response;
-    return ok(c, await readUserEvents(c.get("db"), c.req.param("userId"), query.data));
-  })
-  .get("/user/:userId/journey", async (c) => {
-    return ok(c, await readUserJourney(c.get("db"), c.req.param("userId")));
-  });
+const acceptedSchema = z.strictObject({ accepted: z.number().int() });
+
+const isoDay = z.iso.date();
+
+const countsSchema = {
+  events: z.number().int(),
+  sessions: z.number().int(),
+  users: z.number().int(),
+  errors: z.number().int(),
+};
+
+const metricsSchema = z.strictObject({
+  dateFrom: isoDay,
+  dateTo: isoDay,
+  totals: z.strictObject(countsSchema),
+  byDay: z.array(z.strictObject({ date: isoDay, ...countsSchema })),
+  byType: z.array(
+    z.strictObject({
+      eventType: z.string(),
+      eventCategory: z.string(),
+      events: z.number().int(),
+      sessions: z.number().int(),
+    }),
+  ),
+});
+
+const userEventsSchema = z.strictObject({
+  events: z.array(
+    z.strictObject({
+      id: z.string(),
+      sessionId: z.string(),
+      eventType: z.string(),
+      eventCategory: z.string().nullable(),
+      eventAction: z.string().nullable(),
+      eventLabel: z.string().nullable(),
+      // Whatever the client attached to the event: free-form by nature.
+      metadata: z.record(z.string(), z.unknown()).nullable(),
+      pageUrl: z.string().nullable(),
+      createdAt: timestamp,
+    }),
+  ),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+const journeySchema = z.strictObject({
+  userId: z.string(),
+  sessions: z.array(
+    z.strictObject({
+      sessionId: z.string(),
+      startedAt: timestamp,
+      steps: z.array(z.strictObject({ path: z.string().nullable(), at: timestamp })),
+    }),
+  ),
+});
+
+const userId = z.object({ userId: z.string().describe("Идентификатор пользователя") });
+
+/** Product analytics: events in (public), reports out (admins only). */
+export const analyticsOperations = [
+  operation(
+    {
+      method: "POST",
+      path: "/analytics/events",
+      group: GROUP,
+      summary: "Пакет событий аналитики (1–100)",
+      description:
+        "События принимаются в очередь (202) и записываются один раз по их id, даже если пакет отправлен повторно. События вошедшего пользователя получают его id.",
+      access: "public",
+      body: analyticsBatchSchema,
+      success: { status: 202, data: acceptedSchema, example: { accepted: 25 } },
+      errors: [503],
+    },
+    async (c, { body }, reply) => {
+      const accepted = await enqueueEvents(c, body.events);
+      return accepted === null ? reply.fail(503, ENQUEUE_FAILED) : reply.ok({ accepted });
+    },
+  ),
+  operation(
+    {
+      method: "POST",
+      path: "/analytics/event",
+      group: GROUP,
+      summary: "Одно событие аналитики",
+      access: "public",
+      body: analyticsEventSchema,
+      success: { status: 202, data: acceptedSchema, example: { accepted: 1 } },
+      errors: [503],
+    },
+    async (c, { body }, reply) => {
+      const accepted = await enqueueEvents(c, [body]);
+      return accepted === null ? reply.fail(503, ENQUEUE_FAILED) : reply.ok({ accepted });
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/analytics/metrics",
+      group: GROUP,
+      summary: "Сводка по дням за период",
+      description:
+        "Даты в формате ГГГГ-ММ-ДД (UTC). Без dateTo — по сегодня, без dateFrom — 30 дней до dateTo; период не длиннее 366 дней.",
+      access: "admin",
+      query: metricsQuerySchema,
+      success: {
+        status: 200,
+        data: metricsSchema,
+        example: {
+          dateFrom: "2026-11-21",
+          dateTo: "2026-11-22",
+          totals: { events: 260, errors: 1, sessions: 40, users: 12 },
+          byDay: [
+            { date: "2026-11-21", events: 140, errors: 1, sessions: 22, users: 9 },
+            { date: "2026-11-22", events: 120, errors: 0, sessions: 18, users: 7 },
+          ],
+          byType: [{ eventType: "page_view", eventCategory: "navigation", events: 180, sessions: 40 }],
+        },
+      },
+      errors: [],
+    },
+    async (c, { query }, reply) => reply.ok(await readMetrics(c.get("db"), query)),
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/analytics/user/:userId/events",
+      group: GROUP,
+      summary: "События пользователя",
+      access: "admin",
+      params: userId,
+      query: userEventsQuerySchema,
+      success: {
+        status: 200,
+        data: userEventsSchema,
+        example: {
+          events: [
+            {
+              id: "9d4c2b1a-8e7f-4a6b-9c5d-3e2f1a0b9c8d",
+              sessionId: "c1a2b3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+              eventType: "page_view",
+              eventCategory: "navigation",
+              eventAction: null,
+              eventLabel: "/dashboard",
+              metadata: null,
+              pageUrl: "https://reys.example/dashboard",
+              createdAt: "2026-11-22T09:30:00.000Z",
+            },
+          ],
+          limit: 100,
+          offset: 0,
+        },
+      },
+      errors: [],
+    },
+    async (c, { params, query }, reply) => reply.ok(await readUserEvents(c.get("db"), params.userId, query)),
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/analytics/user/:userId/journey",
+      group: GROUP,
+      summary: "Путь пользователя по сеансам",
+      access: "admin",
+      params: userId,
+      success: {
+        status: 200,
+        data: journeySchema,
+        example: {
+          userId: exampleUser.id,
+          sessions: [
+            {
+              sessionId: "c1a2b3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+              startedAt: "2026-11-22T09:28:00.000Z",
+              steps: [
+                { path: "/dashboard", at: "2026-11-22T09:28:00.000Z" },
+                { path: "/sessions", at: "2026-11-22T09:30:00.000Z" },
+              ],
+            },
+          ],
+        },
+      },
+      errors: [],
+    },
+    async (c, { params }, reply) => reply.ok(await readUserJourney(c.get("db"), params.userId)),
+  ),
+];

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import {
   listOrders,
   ORDER_MESSAGES,
@@ -8,46 +8,216 @@ import {
   ordersQuerySchema,
   requestPayment,
 } from "../../core/orders/orders";
-import type { AppBindings } from "../bindings";
-import { validate } from "../lib/body";
-import { fail, ok } from "../lib/envelope";
-import { callerOf } from "./access";
+import { ORDER_STATUSES } from "../../providers/customer-platform";
+import { statusOf } from "../outcomes";
+import { callerOf, operation, timestamp } from "./operation";
 
-/** GET /platforms/orders: the orders page's list (spec 2 §7), a page at a time. */
-export const platformOrdersRoute = new Hono<AppBindings>().get("/", async (c) => {
-  const query = validate(c, ordersQuerySchema, c.req.query());
-  if (!query.ok) return query.response;
-  const { orders, total } = await listOrders(c.get("db"), callerOf(c).user.company.id, query.data);
-  const { page, limit } = query.data;
-  return c.json({
-    success: true as const,
-    data: orders,
-    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
-  });
+const GROUP = "Заказы";
+
+/** An order as the API shows it (OrderView): rubles, ISO dates. */
+const orderSchema = z.strictObject({
+  id: z.string(),
+  platform_name: z.string(),
+  platform_logo: z.string(),
+  external_order_id: z.string(),
+  customer_name: z.string().nullable(),
+  pickup_address: z.string(),
+  pickup_contact_name: z.string().nullable(),
+  pickup_contact_phone: z.string().nullable(),
+  delivery_address: z.string(),
+  delivery_contact_name: z.string().nullable(),
+  delivery_contact_phone: z.string().nullable(),
+  pickup_longitude: z.number().nullable(),
+  pickup_latitude: z.number().nullable(),
+  delivery_longitude: z.number().nullable(),
+  delivery_latitude: z.number().nullable(),
+  cargo_type: z.string().nullable(),
+  cargo_description: z.string().nullable(),
+  cargo_weight: z.number().nullable(),
+  cargo_volume: z.number().nullable(),
+  cargo_packages: z.number().int().nullable(),
+  documents_required: z.array(z.string()),
+  price: z.number().nullable(),
+  currency: z.string(),
+  payment_terms: z.string().nullable(),
+  created_at: timestamp,
+  pickup_time_from: timestamp.nullable(),
+  delivery_time_from: timestamp.nullable(),
+  status: z.enum(ORDER_STATUSES),
+  vehicle_requirements: z.string().nullable(),
+  order_number: z.string().nullable(),
+  edo_info: z
+    .strictObject({
+      edoId: z.string(),
+      documents: z.array(
+        z.strictObject({
+          id: z.string(),
+          type: z.string(),
+          // As the EDO operator writes it.
+          dateTime: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+  distance_km: z.number().int().nullable(),
+  payment_requested_at: timestamp.nullable(),
 });
 
-/** Orders across platforms: metrics, reads by status, payment requests (spec 2 §7, spec 3 §7). */
-export const ordersRoutes = new Hono<AppBindings>()
-  .get("/", async (c) => {
-    const query = validate(c, ordersByStatusQuerySchema, c.req.query());
-    if (!query.ok) return query.response;
-    return ok(c, await ordersInStatus(c.get("db"), callerOf(c).user.company.id, query.data.status));
-  })
-  .get("/metrics", async (c) => ok(c, await orderMetrics(c.get("db"), callerOf(c).user.company.id)))
-  .post("/:id/payment-request", async (c) => {
-    const result = await requestPayment(
-      c.get("db"),
-      callerOf(c).user.company.id,
-      c.req.param("id"),
-      Date.now(),
-    );
-    if (!result.ok) return fail(c, result.reason === "not_found" ? 404 : 409, result.message);
-    return c.json(
-      {
-        success: true as const,
-        data: { requestedAt: result.requestedAt, created: result.created },
-        message: ORDER_MESSAGES.paymentRequested,
+const exampleOrder = {
+  id: "3b9f6a2c-1d4e-4f5a-8b7c-9d0e1f2a3b4c",
+  platform_name: "magnit",
+  platform_logo: "/platforms/magnit.svg",
+  external_order_id: "MGN-2026-059874",
+  customer_name: "АО «Тандер»",
+  pickup_address: "Краснодарский край, г Краснодар, ул Солнечная, д 15/5",
+  pickup_contact_name: "Ковалёв Игорь",
+  pickup_contact_phone: "+7 (861) 210-45-17",
+  delivery_address: "Ростовская обл, г Ростов-на-Дону, пр-кт Шолохова, д 31",
+  delivery_contact_name: "Соколова Анна",
+  delivery_contact_phone: null,
+  pickup_longitude: 39.0334,
+  pickup_latitude: 45.0355,
+  delivery_longitude: 39.7015,
+  delivery_latitude: 47.2357,
+  cargo_type: "Продукты питания",
+  cargo_description: "Молочная продукция, 18 паллет",
+  cargo_weight: 12400,
+  cargo_volume: 64,
+  cargo_packages: 18,
+  documents_required: ["ТТН", "ЭТрН"],
+  price: 48250.5,
+  currency: "RUB",
+  payment_terms: "Отсрочка 30 дней",
+  created_at: "2026-11-20T06:00:00.000Z",
+  pickup_time_from: "2026-11-21T05:00:00.000Z",
+  delivery_time_from: "2026-11-21T15:00:00.000Z",
+  status: "delivered",
+  vehicle_requirements: "Рефрижератор 20 т, +2…+6 °C",
+  order_number: null,
+  edo_info: null,
+  distance_km: 250,
+  payment_requested_at: null,
+} satisfies z.input<typeof orderSchema>;
+
+const metricsSchema = z.strictObject({
+  totalOrders: z.number().int(),
+  activeOrders: z.number().int(),
+  completedOrders: z.number().int(),
+  totalRevenue: z.number(),
+  averageOrderValue: z.number(),
+  profitMargin: z.number(),
+  platformBreakdown: z.array(
+    z.strictObject({ platform: z.string(), orders: z.number().int(), revenue: z.number() }),
+  ),
+});
+
+/** Orders across platforms: the list, reads by status, metrics, payment requests (spec 2 §7, spec 3 §7). */
+export const ordersOperations = [
+  operation(
+    {
+      method: "GET",
+      path: "/platforms/orders",
+      group: GROUP,
+      summary: "Заказы с платформ: страница списка",
+      description:
+        "Фильтры platform (all, edo, x5, magnit, pepsi, mars, sber_logistics) и status (all или статус заказа), поиск search без учёта регистра по заказчику, получателю, описанию груза и номеру заказа. Новые сверху; pagination рядом с data: page, limit (до 200), total, totalPages. distance_km — расстояние по прямой между точками погрузки и выгрузки.",
+      access: "signed-in",
+      query: ordersQuerySchema,
+      success: {
+        status: 200,
+        data: z.array(orderSchema),
+        extra: {
+          pagination: z.strictObject({
+            page: z.number().int(),
+            limit: z.number().int(),
+            total: z.number().int(),
+            totalPages: z.number().int(),
+          }),
+        },
+        example: [exampleOrder],
+        exampleExtra: { pagination: { page: 1, limit: 50, total: 1, totalPages: 1 } },
       },
-      result.created ? 201 : 200,
-    );
-  });
+      errors: [],
+    },
+    async (c, { query }, reply) => {
+      const { orders, total } = await listOrders(c.get("db"), callerOf(c).user.company.id, query);
+      const { page, limit } = query;
+      return reply.ok(orders, {
+        extra: { pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } },
+      });
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/orders",
+      group: GROUP,
+      summary: "Заказы компании в статусе",
+      description:
+        "Без status — все; не больше 500 последних. Для экрана финансов: delivered, invoiced, paid или свободен.",
+      access: "signed-in",
+      query: ordersByStatusQuerySchema,
+      success: { status: 200, data: z.array(orderSchema), example: [exampleOrder] },
+      errors: [],
+    },
+    async (c, { query }, reply) =>
+      reply.ok(await ordersInStatus(c.get("db"), callerOf(c).user.company.id, query.status)),
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/orders/metrics",
+      group: GROUP,
+      summary: "Сводка по заказам",
+      description:
+        "Активные: new, reviewed, accepted, confirmed, in_transit. Выполненные: delivered, invoiced, paid. Выручка — сумма выполненных заказов в рублях; средний чек — выручка на выполненный заказ; profitMargin всегда 0.15.",
+      access: "signed-in",
+      success: {
+        status: 200,
+        data: metricsSchema,
+        example: {
+          totalOrders: 480,
+          activeOrders: 270,
+          completedOrders: 160,
+          totalRevenue: 7_420_350.5,
+          averageOrderValue: 46_377.19,
+          profitMargin: 0.15,
+          platformBreakdown: [
+            { platform: "magnit", orders: 240, revenue: 3_910_200 },
+            { platform: "x5", orders: 240, revenue: 3_510_150.5 },
+          ],
+        },
+      },
+      errors: [],
+    },
+    async (c, _, reply) => reply.ok(await orderMetrics(c.get("db"), callerOf(c).user.company.id)),
+  ),
+  operation(
+    {
+      method: "POST",
+      path: "/orders/:id/payment-request",
+      group: GROUP,
+      summary: "Запросить оплату за выполненный заказ",
+      description:
+        "Только для заказов в статусе delivered, paid или свободен (иначе 409). Повторный запрос возвращает уже созданный (200, created: false), второй не создаётся.",
+      access: "signed-in",
+      owns: { param: "id", resource: "order" },
+      params: z.object({ id: z.string().describe("Идентификатор заказа (id из списка заказов)") }),
+      success: {
+        status: [201, 200],
+        data: z.strictObject({ requestedAt: timestamp, created: z.boolean() }),
+        message: ORDER_MESSAGES.paymentRequested,
+        example: { requestedAt: "2026-11-23T09:15:00.000Z", created: true },
+      },
+      errors: [409],
+    },
+    async (c, { params }, reply) => {
+      const result = await requestPayment(c.get("db"), callerOf(c).user.company.id, params.id, Date.now());
+      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      return reply.ok(
+        { requestedAt: result.requestedAt, created: result.created },
+        { status: result.created ? 201 : 200 },
+      );
+    },
+  ),
+];

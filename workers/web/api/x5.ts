@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { z } from "zod";
 import {
   authenticateX5,
   disconnectX5,
@@ -7,34 +7,114 @@ import {
   X5_MESSAGES,
   x5AuthSchema,
 } from "../../core/x5/x5";
-import type { AppBindings } from "../bindings";
-import { readJson } from "../lib/body";
-import { fail, ok } from "../lib/envelope";
-import { x5DepsFor } from "../lib/x5-deps";
-import { callerOf } from "./access";
+import { statusOf } from "../outcomes";
+import { callerOf, operation, timestamp } from "./operation";
 
-const x5Deps = (c: Context<AppBindings>) => x5DepsFor(c.env, c.get("db"));
+const GROUP = "Интеграция X5";
+
+/** The X5 auth response (spec 3 §3): the token, when it expires, and whose it is. */
+const x5AuthAnswerSchema = z.strictObject({
+  token: z.string(),
+  expires: timestamp,
+  user: z.strictObject({ userName: z.string() }),
+});
+
+const exampleX5Auth = {
+  token: "x5.eyJzdWIiOiJjYXJyaWVyQHg1LmRlbW8ifQ…",
+  expires: "2026-11-23T10:15:00.000Z",
+  user: { userName: "carrier@x5.demo" },
+} satisfies z.input<typeof x5AuthAnswerSchema>;
 
 /** The X5 integration page's API (spec 3 §7): a token from X5, its test, and disconnecting. */
-export const x5Routes = new Hono<AppBindings>()
-  .get("/health", (c) => ok(c, { status: "ok", service: "x5" }))
-  .post("/auth", async (c) => {
-    const body = await readJson(c, x5AuthSchema);
-    if (!body.ok) return body.response;
-    const result = await authenticateX5(x5Deps(c), callerOf(c).user.company.id, body.data);
-    if (!result.ok) return fail(c, result.reason === "refused" ? 422 : 503, result.message);
-    return ok(c, result.data);
-  })
-  .get("/auth", async (c) => {
-    const auth = await storedX5Auth(x5Deps(c), callerOf(c).user.company.id);
-    return auth ? ok(c, auth) : fail(c, 404, X5_MESSAGES.noToken);
-  })
-  .delete("/auth", async (c) => {
-    await disconnectX5(c.get("db"), callerOf(c).user.company.id);
-    return c.json({ success: true as const, data: null, message: X5_MESSAGES.disconnected });
-  })
-  .get("/test", async (c) => {
-    const result = await testX5(x5Deps(c), callerOf(c).user.company.id);
-    if (!result.ok) return fail(c, result.reason === "unavailable" ? 503 : 409, result.message);
-    return c.json({ success: true as const, data: result.data, message: X5_MESSAGES.works });
-  });
+export const x5Operations = [
+  operation(
+    {
+      method: "GET",
+      path: "/x5/health",
+      group: GROUP,
+      summary: "Проверка работы интеграции X5",
+      description: "Отвечает без обращения к X5: доступность самой X5 проверяет GET /x5/test.",
+      access: "public",
+      success: {
+        status: 200,
+        data: z.strictObject({ status: z.literal("ok"), service: z.literal("x5") }),
+        example: { status: "ok", service: "x5" },
+      },
+      errors: [],
+    },
+    (_c, _input, reply) => reply.ok({ status: "ok", service: "x5" }),
+  ),
+  operation(
+    {
+      method: "POST",
+      path: "/x5/auth",
+      group: GROUP,
+      summary: "Получить токен X5 по логину и паролю X5",
+      description:
+        "Токен хранится зашифрованным для компании и показывается только ей. Логин или пароль отклонены — 422, X5 не отвечает — 503.",
+      access: "signed-in",
+      body: x5AuthSchema,
+      success: { status: 200, data: x5AuthAnswerSchema, example: exampleX5Auth },
+      errors: [422, 503],
+    },
+    async (c, { body }, reply) => {
+      const result = await authenticateX5(c.get("deps").x5(), callerOf(c).user.company.id, body);
+      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      return reply.ok(result.data);
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/x5/auth",
+      group: GROUP,
+      summary: "Текущий токен X5 компании",
+      access: "signed-in",
+      requires: "x5-token",
+      success: { status: 200, data: x5AuthAnswerSchema, example: exampleX5Auth },
+      errors: [404],
+    },
+    async (c, _, reply) => {
+      const auth = await storedX5Auth(c.get("deps").x5(), callerOf(c).user.company.id);
+      return auth ? reply.ok(auth) : reply.fail(404, X5_MESSAGES.noToken);
+    },
+  ),
+  operation(
+    {
+      method: "DELETE",
+      path: "/x5/auth",
+      group: GROUP,
+      summary: "Отключить X5: забыть токен",
+      access: "signed-in",
+      success: { status: 200, data: z.null(), message: X5_MESSAGES.disconnected, example: null },
+      errors: [],
+    },
+    async (c, _, reply) => {
+      await disconnectX5(c.get("db"), callerOf(c).user.company.id);
+      return reply.ok(null);
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/x5/test",
+      group: GROUP,
+      summary: "Проверить подключение к X5 сохранённым токеном",
+      description: "Без токена или с истёкшим токеном — 409 с объяснением; X5 не отвечает — 503.",
+      access: "signed-in",
+      requires: "x5-token",
+      success: {
+        status: 200,
+        data: z.strictObject({ connected: z.literal(true) }),
+        message: X5_MESSAGES.works,
+        example: { connected: true },
+      },
+      errors: [409, 503],
+    },
+    async (c, _, reply) => {
+      const result = await testX5(c.get("deps").x5(), callerOf(c).user.company.id);
+      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      return reply.ok(result.data);
+    },
+  ),
+];

@@ -26,6 +26,18 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return validate(c, schema, body);
 }
 
+/** Reads a form body (urlencoded or multipart) and validates its text fields. */
+export async function readForm<S extends z.ZodType>(c: Context, schema: S): Promise<Parsed<S>> {
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    return { ok: false, response: fail(c, 400, "Некорректные данные формы") };
+  }
+  const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
+  return validate(c, schema, fields);
+}
+
 /** A lone UTF-16 surrogate: JSON can carry one, but no database or client can store it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox } from "../tests/support/sandbox";
-import { seededDbForBlock } from "../tests/support/test-db";
-import { generateKeyBase64 } from "../workers/core/crypto/secret-box";
-import { listConnections } from "../workers/core/platforms/connections";
-import { storedX5Auth } from "../workers/core/x5/x5";
-import { PLATFORM_IDS, platformUrlVar } from "../workers/providers/customer-platform";
-import { platformApis, type PlatformUrls } from "../workers/providers/platforms-config";
-import { DEMO_ACCOUNTS } from "./seed";
-import { seedDemoPlatforms } from "./seed-platforms";
-import { users } from "./schema";
+import { startTestSandbox } from "../../tests/support/sandbox";
+import { seededDbForBlock } from "../../tests/support/test-db";
+import { generateKeyBase64 } from "../../workers/core/crypto/secret-box";
+import { listConnections } from "../../workers/core/platforms/connections";
+import { storedX5Auth } from "../../workers/core/x5/x5";
+import { PLATFORM_IDS, platformUrlVar } from "../../workers/providers/customer-platform";
+import { platformApis, type PlatformUrls } from "../../workers/providers/platforms-config";
+import { DEMO_ACCOUNTS } from "./demo";
+import { seedDemoPlatforms } from "./platforms";
+import { users } from "../../db/schema";
 
 describe("demo platforms", () => {
   const db = seededDbForBlock(Date.parse("2026-11-23T08:00:00Z"));

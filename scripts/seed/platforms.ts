@@ -1,7 +1,7 @@
-import { createConnection, type PlatformDeps } from "../workers/core/platforms/connections";
-import { syncPlatformPage } from "../workers/core/platforms/sync";
-import { authenticateX5 } from "../workers/core/x5/x5";
-import { localQueue, seedDirectorOnce } from "./seed-once";
+import { createConnection, type PlatformDeps } from "../../workers/core/platforms/connections";
+import { syncPlatformPage } from "../../workers/core/platforms/sync";
+import { authenticateX5 } from "../../workers/core/x5/x5";
+import { localQueue, seedDirectorOnce } from "./once";
 
 const SEEDED_KEY = "demo_platforms_seeded_at";
 

@@ -1,6 +1,6 @@
-import { connectEdo, type EdoDeps } from "../workers/core/edo/connection";
-import { syncEdoPage } from "../workers/core/edo/sync";
-import { localQueue, seedDirectorOnce } from "./seed-once";
+import { connectEdo, type EdoDeps } from "../../workers/core/edo/connection";
+import { syncEdoPage } from "../../workers/core/edo/sync";
+import { localQueue, seedDirectorOnce } from "./once";
 
 const SEEDED_KEY = "demo_edo_seeded_at";
 

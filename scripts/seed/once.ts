@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "./client";
-import { DEMO_ACCOUNTS } from "./seed";
-import { appMeta, users } from "./schema";
-import type { JobMessage } from "../workers/core/jobs/messages";
+import type { Db } from "../../db/client";
+import { DEMO_ACCOUNTS } from "./demo";
+import { appMeta, users } from "../../db/schema";
+import type { JobMessage } from "../../workers/core/jobs/messages";
 
 /**
  * Runs `seed` for the demo director's company once per database, recorded under `key` in

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { registerAccount } from "../workers/core/auth/accounts";
-import { partnerLinkSchema } from "../workers/core/partners/link-schema";
-import { createLink } from "../workers/core/partners/links";
-import type { Db } from "./client";
-import { appMeta, users } from "./schema";
+import { registerAccount } from "../../workers/core/auth/accounts";
+import { partnerLinkSchema } from "../../workers/core/partners/link-schema";
+import { createLink } from "../../workers/core/partners/links";
+import type { Db } from "../../db/client";
+import { appMeta, users } from "../../db/schema";
 
 const SEEDED_KEY = "demo_seeded_at";
 

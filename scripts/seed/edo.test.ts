@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox } from "../tests/support/sandbox";
-import { seededDbForBlock } from "../tests/support/test-db";
-import { generateKeyBase64 } from "../workers/core/crypto/secret-box";
-import { edoConnectionView, findEdoConnection } from "../workers/core/edo/connection";
-import { listEdoDocuments } from "../workers/core/edo/documents";
-import { edoDocumentsQuerySchema } from "../workers/core/edo/schemas";
-import { createEdoApi } from "../workers/providers/edo-api";
-import { DEMO_ACCOUNTS } from "./seed";
-import { seedDemoEdo } from "./seed-edo";
-import { users } from "./schema";
+import { startTestSandbox } from "../../tests/support/sandbox";
+import { seededDbForBlock } from "../../tests/support/test-db";
+import { generateKeyBase64 } from "../../workers/core/crypto/secret-box";
+import { edoConnectionView, findEdoConnection } from "../../workers/core/edo/connection";
+import { listEdoDocuments } from "../../workers/core/edo/documents";
+import { edoDocumentsQuerySchema } from "../../workers/core/edo/schemas";
+import { createEdoApi } from "../../workers/providers/edo-api";
+import { DEMO_ACCOUNTS } from "./demo";
+import { seedDemoEdo } from "./edo";
+import { users } from "../../db/schema";
 
 describe("demo EDO", () => {
   const db = seededDbForBlock(Date.parse("2026-11-23T08:00:00Z"));
@@ -34,11 +34,9 @@ describe("demo EDO", () => {
     const connection = await findEdoConnection(db(), director.companyId);
     expect(connection?.login).toBe("demo-carrier");
     const view = await edoConnectionView(db(), connection!, Date.now());
-    const account = await (
-      await fetch(`${sandbox.url}/__sandbox/edo/accounts/demo-carrier`)
-    ).json<{
+    const account = (await (await fetch(`${sandbox.url}/__sandbox/edo/accounts/demo-carrier`)).json()) as {
       documentCount: number;
-    }>();
+    };
     expect(view).toMatchObject({ connected: true, sync: { status: "success", done: account.documentCount } });
 
     const list = await listEdoDocuments(db(), director.companyId, edoDocumentsQuerySchema.parse({}));

@@ -1,0 +1,35 @@
+import { analyticsOperations } from "./analytics";
+import { authOperations } from "./auth";
+import { companiesOperations } from "./companies";
+import { edoOperations } from "./edo";
+import { feedbackOperations } from "./feedback";
+import { geoOperations } from "./geo";
+import { healthOperations } from "./health";
+import type { ApiOperation } from "./operation";
+import { ordersOperations } from "./orders";
+import { partnerLandingOperations } from "./partner-landing";
+import { partnerOperations } from "./partners";
+import { paymentsOperations } from "./payments";
+import { platformsOperations } from "./platforms";
+import { x5Operations } from "./x5";
+
+/**
+ * Every /api operation, each defined once beside its handler. The router serves this list, and
+ * the OpenAPI document, /docs/api and the test suites read it. Within an area, a static path
+ * comes before a parameter that could match it (/payments/plans before /payments/:paymentId).
+ */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...healthOperations,
+  ...authOperations,
+  ...analyticsOperations,
+  ...companiesOperations,
+  ...platformsOperations,
+  ...ordersOperations,
+  ...x5Operations,
+  ...edoOperations,
+  ...geoOperations,
+  ...paymentsOperations,
+  ...partnerOperations,
+  ...partnerLandingOperations,
+  ...feedbackOperations,
+];
