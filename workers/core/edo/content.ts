@@ -10,6 +10,7 @@ import { EdoNotFoundError, EdoTokenError, type EdoFile } from "../../providers/e
 import { markTokenRefused, tokenOf, type EdoConnectionRow, type EdoDeps } from "./connection";
 import { EDO_MESSAGES } from "./schemas";
 import {
+  archiveLimitBreach,
   decodeXml,
   processTitleContent,
   readTitleArchive,
@@ -95,7 +96,9 @@ const fileWhere = (companyId: string, key: FileKey) =>
 
 /**
  * A file of the docflow, from the store or else from the operator (then kept). Null: the
- * operator has no content for it. A refused token marks the connection disconnected.
+ * operator has no content for it. A refused token marks the connection disconnected. A title
+ * archive that would unpack past the caps is refused (422) and not kept: the operator's files
+ * are untrusted input.
  */
 async function operatorFile(
   deps: EdoDeps,
@@ -126,6 +129,8 @@ async function operatorFile(
     return failure(503, EDO_MESSAGES.fileUnavailable);
   }
   if (!file || file.bytes.byteLength === 0) return { ok: true, data: null };
+  const breach = key.kind === "archive" ? archiveLimitBreach(file.bytes) : null;
+  if (breach) return failure(422, breach.message);
   await db
     .insert(edoFiles)
     .values({
@@ -247,9 +252,21 @@ export async function documentPrint(
   return file.data ? { ok: true, data: file.data } : failure(404, EDO_MESSAGES.noPrint);
 }
 
+/**
+ * Operator's text as one part of a file name: no path separators, control characters or
+ * characters file systems refuse, no leading dots (never "." or ".."), at most 100 characters.
+ * Names in an archive we build come from it, so none can point outside the folder it unpacks to.
+ */
+export const fileNamePart = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\\/:*?"<>|\s\u0000-\u001f\u007f]+/g, "_")
+    .replace(/^\.+/, "")
+    .slice(0, 100);
+
 /** The chain archive's file name stem: the document number, safe in every file system. */
 export const chainFileStem = (docflow: EdoDocument) =>
-  docflow.info.doc.num.replace(/[\\/:*?"<>|\s]+/g, "_") || docflow.id;
+  fileNamePart(docflow.info.doc.num) || fileNamePart(docflow.id) || "chain";
 
 /**
  * The whole chain as one zip (beyond spec): each title's own archive untouched (its signature
@@ -269,7 +286,7 @@ export async function chainArchive(
     { name: `${chainFileStem(docflow)}.pdf`, key: { docflowId, titleId: "", kind: "print" } },
   ];
   titled.forEach((title, at) => {
-    const stem = `${String(at + 1).padStart(2, "0")}_${title.type}`;
+    const stem = `${String(at + 1).padStart(2, "0")}_${fileNamePart(title.type)}`;
     wanted.push({ name: `${stem}.zip`, key: { docflowId, titleId: title.id, kind: "archive" } });
     wanted.push({ name: `${stem}.pdf`, key: { docflowId, titleId: title.id, kind: "print" } });
   });

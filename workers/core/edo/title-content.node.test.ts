@@ -1,10 +1,15 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { zipSync } from "fflate";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
+import { zipDeclaring } from "../../../tests/support/crafted-zip";
 import {
+  ARCHIVE_LIMITS,
   decodeXml,
   formatSize,
   parseTitle,
@@ -131,6 +136,47 @@ describe("readTitleArchive", () => {
     );
     const truncated = fixture("title1.1251.zip").subarray(0, 100);
     expect(() => readTitleArchive(truncated)).toThrow(/^Не удалось распаковать ZIP-архив/);
+  });
+});
+
+describe("archives that would unpack past the caps", () => {
+  const MiB = 1024 * 1024;
+  const xml = new TextEncoder().encode('<?xml version="1.0"?><Файл/>');
+
+  it("refuses a few hundred bytes declaring a 160 MiB entry, before allocating it", () => {
+    const bomb = zipDeclaring({ "ON_TRNACLGROT.xml": xml }, { "ON_TRNACLGROT.xml": 160 * MiB });
+    expect(bomb.length).toBeLessThan(400);
+    expect(() => readTitleArchive(bomb)).toThrow(
+      "Файл в архиве документа слишком большой после распаковки: «ON_TRNACLGROT.xml» — 160 МБ, допустимо не больше 8 МБ",
+    );
+    expect(() => processTitleContent(bomb)).toThrow(TitleContentError);
+  });
+
+  it("refuses entries that are each under the cap but together over the archive's", () => {
+    const files = { "a.xml": xml, "b.sig": xml, "c.bin": xml };
+    const archive = zipDeclaring(files, { "a.xml": 6 * MiB, "b.sig": 6 * MiB, "c.bin": 6 * MiB });
+    expect(() => readTitleArchive(archive)).toThrow(
+      "Архив документа слишком большой после распаковки: больше 16 МБ",
+    );
+  });
+
+  it("refuses an archive of more entries than a title has any use for", () => {
+    const files = Object.fromEntries(
+      Array.from({ length: ARCHIVE_LIMITS.entries + 1 }, (_, n) => [`${n}.txt`, xml] as const),
+    );
+    expect(() => readTitleArchive(zipSync(files))).toThrow(
+      "В архиве документа слишком много файлов: больше 64",
+    );
+  });
+
+  it("refuses a bare XML bigger than one entry may be, and still reads an archive at the caps", () => {
+    const huge = new Uint8Array(ARCHIVE_LIMITS.entryBytes + 1).fill(0x20);
+    huge[0] = 0x3c;
+    expect(() => readTitleArchive(huge)).toThrow(
+      /^Файл в архиве документа слишком большой после распаковки: 8 МБ/,
+    );
+    const atCap = zipSync({ "a.xml": [new Uint8Array(ARCHIVE_LIMITS.entryBytes).fill(0x20), { level: 1 }] });
+    expect(readTitleArchive(atCap).fileList).toEqual([{ name: "a.xml", size: ARCHIVE_LIMITS.entryBytes }]);
   });
 });
 
@@ -359,6 +405,22 @@ describe("edo:parse CLI", () => {
       hasXML: true,
       extractedData: { extracted: { type: "acceptance", title: "ON_TRNACLGRPO" } },
     });
+  });
+
+  it("refuses an archive that declares more than it may unpack to, with the reason on stderr", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "edo-parse-"));
+    const path = join(dir, "bomb.zip");
+    writeFileSync(
+      path,
+      zipDeclaring({ "t.xml": new TextEncoder().encode("<Файл/>") }, { "t.xml": 2 ** 32 - 2 }),
+    );
+    try {
+      const bomb = await run(path);
+      expect(bomb).toMatchObject({ code: 1, stdout: "" });
+      expect(bomb.stderr).toContain("Файл в архиве документа слишком большой после распаковки: «t.xml»");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("fails with a message on stderr for a file it cannot read or a missing argument", async () => {

@@ -12,13 +12,23 @@ import iconv from "iconv-lite";
  * sections are looked up by name at any depth below their parent rather than by one exact path.
  */
 
-export type TitleContentErrorCode = "empty" | "unreadable" | "brokenArchive" | "brokenXml";
+export type TitleContentErrorCode =
+  | "empty"
+  | "unreadable"
+  | "brokenArchive"
+  | "brokenXml"
+  | "tooManyEntries"
+  | "entryTooLarge"
+  | "archiveTooLarge";
 
 const ERROR_MESSAGES: Record<TitleContentErrorCode, string> = {
   empty: "Файл пуст",
   unreadable: "Файл не является ни ZIP-архивом, ни XML-документом",
   brokenArchive: "Не удалось распаковать ZIP-архив",
   brokenXml: "XML-документ повреждён и не может быть прочитан",
+  tooManyEntries: "В архиве документа слишком много файлов",
+  entryTooLarge: "Файл в архиве документа слишком большой после распаковки",
+  archiveTooLarge: "Архив документа слишком большой после распаковки",
 };
 
 /** Input that is not a title archive nor a title XML; the message is shown to the user. */
@@ -51,6 +61,17 @@ export interface TitleArchive {
   otherFiles: ArchiveEntry[];
 }
 
+/**
+ * What a title archive may unpack to. A title's XML and its detached signature are tens of
+ * kilobytes (CAdES-X Long signatures with certificates stay under a megabyte); anything near
+ * these caps is not a title, and a Worker has 128 MB for everything it does.
+ */
+export const ARCHIVE_LIMITS = {
+  entries: 64,
+  entryBytes: 8 * 1024 * 1024,
+  totalBytes: 16 * 1024 * 1024,
+} as const;
+
 const SIGNATURE_EXTENSIONS = /\.(sig|sgn|p7s|p7m|p7b|cms|bin)$/i;
 const BARE_XML_NAME = "document.xml";
 
@@ -68,9 +89,55 @@ function looksLikeXml(bytes: Uint8Array): boolean {
   return bytes[i] === 0x3c;
 }
 
+/** An entry's name as a message may quote it: the operator's text, cut short. */
+const quotedName = (name: string) => `«${name.length > 80 ? `${name.slice(0, 80)}…` : name}»`;
+
+/**
+ * Why the archive must not be unpacked, or null. Only the zip's central directory is read:
+ * fflate allocates each entry's declared size before inflating it (a 262-byte archive can
+ * declare 160 MiB), so the declared sizes are judged before anything is allocated. A bare XML
+ * counts as one entry. A zip fflate cannot read is not judged here: unpacking it says so.
+ */
+export function archiveLimitBreach(bytes: Uint8Array): TitleContentError | null {
+  const cap = ARCHIVE_LIMITS;
+  if (!isZip(bytes)) {
+    return bytes.length > cap.entryBytes
+      ? new TitleContentError(
+          "entryTooLarge",
+          `${formatSize(bytes.length)}, допустимо не больше ${formatSize(cap.entryBytes)}`,
+        )
+      : null;
+  }
+  let entries = 0;
+  let total = 0;
+  try {
+    unzipSync(bytes, {
+      filter(file) {
+        // Stored entries are copied, deflated ones get a buffer of the declared size.
+        const size = Math.max(file.size, file.originalSize);
+        total += size;
+        if (++entries > cap.entries) throw new TitleContentError("tooManyEntries", `больше ${cap.entries}`);
+        if (size > cap.entryBytes)
+          throw new TitleContentError(
+            "entryTooLarge",
+            `${quotedName(file.name)} — ${formatSize(size)}, допустимо не больше ${formatSize(cap.entryBytes)}`,
+          );
+        if (total > cap.totalBytes)
+          throw new TitleContentError("archiveTooLarge", `больше ${formatSize(cap.totalBytes)}`);
+        return false;
+      },
+    });
+  } catch (error) {
+    if (error instanceof TitleContentError) return error;
+  }
+  return null;
+}
+
 /** Splits a zip (or wraps a bare XML) into the title XMLs, their signatures and the rest. */
 export function readTitleArchive(bytes: Uint8Array, fileName = BARE_XML_NAME): TitleArchive {
   if (bytes.length === 0) throw new TitleContentError("empty");
+  const breach = archiveLimitBreach(bytes);
+  if (breach) throw breach;
   if (!isZip(bytes)) {
     if (!looksLikeXml(bytes)) throw new TitleContentError("unreadable");
     const entry = { name: fileName, size: bytes.length, bytes };

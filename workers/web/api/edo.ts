@@ -21,7 +21,7 @@ import {
   edoDocumentsRequestSchema,
   edoLoginQuerySchema,
 } from "../../core/edo/schemas";
-import { UNKNOWN_DOCUMENT_TYPE } from "../../core/edo/title-content";
+import { ARCHIVE_LIMITS, formatSize, UNKNOWN_DOCUMENT_TYPE } from "../../core/edo/title-content";
 import { EDO_CATEGORIES, EDO_ROLES } from "../../providers/edo-operator";
 import type { AppBindings } from "../bindings";
 import { statusOf } from "../outcomes";
@@ -430,10 +430,10 @@ const documentParam = z.object({
 });
 
 /**
- * A file's failure from the core: print forms and archives are never parsed, so these never
- * answer 422 (ContentFailure's type allows it for the content viewer).
+ * A print form's failure from the core: print forms are never parsed, so they never answer 422
+ * (ContentFailure's type allows it for title archives).
  */
-const fileFailure = (status: 404 | 409 | 422 | 503) => status as 404 | 409 | 503;
+const printFailure = (status: 404 | 409 | 422 | 503) => status as 404 | 409 | 503;
 
 /** The EDO calls of spec 2 §7: connection, status, user info, the mirror's documents and refresh. */
 export const edoOperations = [
@@ -549,7 +549,7 @@ export const edoOperations = [
       path: "/edo/documents/:id/content/processed",
       group: GROUP,
       summary: "Содержимое документа цепочки: файлы, подпись и разобранные поля ЭТрН",
-      description: `Без title открывается первый документ цепочки с содержимым в порядке ON_TRNACLPPRIN, ON_TRNACLGROT, ON_TRNAPERAK, ON_TRNAPERAK_GIS_COMPLETE, ON_TRNAPERAK_GIS_LOAD, затем остальные; title — конкретный документ цепочки. extractedData.extracted: type waybill (титул 1), acceptance (титулы 2–4) или unknown с rawData до 3000 символов. Документ без содержимого — contentSize 0 и пустой список файлов. Файлы берутся у оператора один раз и хранятся. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503; архив не читается — 422.`,
+      description: `Без title открывается первый документ цепочки с содержимым в порядке ON_TRNACLPPRIN, ON_TRNACLGROT, ON_TRNAPERAK, ON_TRNAPERAK_GIS_COMPLETE, ON_TRNAPERAK_GIS_LOAD, затем остальные; title — конкретный документ цепочки. extractedData.extracted: type waybill (титул 1), acceptance (титулы 2–4) или unknown с rawData до 3000 символов. Документ без содержимого — contentSize 0 и пустой список файлов. Файлы берутся у оператора один раз и хранятся. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503; архив не читается или распаковывается больше чем в ${formatSize(ARCHIVE_LIMITS.entryBytes)} на файл или ${formatSize(ARCHIVE_LIMITS.totalBytes)} на архив — 422 (такой архив не сохраняется).`,
       access: "signed-in",
       owns: { param: "id", resource: "edo-document" },
       requires: "edo-login",
@@ -585,7 +585,7 @@ export const edoOperations = [
       const found = alive(await ownConnection(c, query.login));
       if (!found.ok) return reply.fail(found.status, found.error);
       const result = await documentPrint(c.get("deps").edo(), found.connection, params.id, query.title);
-      if (!result.ok) return reply.fail(fileFailure(result.status), result.message);
+      if (!result.ok) return reply.fail(printFailure(result.status), result.message);
       return download(result.data, "application/pdf", `document-${safeName(query.title ?? params.id)}.pdf`);
     },
   ),
@@ -595,20 +595,20 @@ export const edoOperations = [
       path: "/edo/documents/:id/archive",
       group: GROUP,
       summary: "Вся цепочка одним архивом: архивы документов с подписями и их PDF",
-      description: `ZIP: печатная форма цепочки и для каждого документа с содержимым — его архив от оператора без изменений (подпись остаётся проверяемой) и PDF, по порядку цепочки. Имя файла — номер документа. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503.`,
+      description: `ZIP: печатная форма цепочки и для каждого документа с содержимым — его архив от оператора без изменений (подпись остаётся проверяемой) и PDF, по порядку цепочки. Имя файла — номер документа; имена файлов внутри — номер по порядку и тип документа, без разделителей пути. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503; архив документа от оператора распаковывается больше чем в ${formatSize(ARCHIVE_LIMITS.entryBytes)} на файл или ${formatSize(ARCHIVE_LIMITS.totalBytes)} на архив — 422, он не сохраняется.`,
       access: "signed-in",
       owns: { param: "id", resource: "edo-document" },
       requires: "edo-login",
       params: documentParam,
       query: edoLoginQuerySchema,
       success: { status: 200, file: { type: "application/zip", name: "chain-{id}.zip" } },
-      errors: [409, 503],
+      errors: [409, 422, 503],
     },
     async (c, { params, query }, reply) => {
       const found = alive(await ownConnection(c, query.login));
       if (!found.ok) return reply.fail(found.status, found.error);
       const result = await chainArchive(c.get("deps").edo(), found.connection, params.id);
-      if (!result.ok) return reply.fail(fileFailure(result.status), result.message);
+      if (!result.ok) return reply.fail(result.status, result.message);
       const { bytes, stem } = result.data;
       return download(bytes, "application/zip", `chain-${safeName(params.id)}.zip`, `${stem}.zip`);
     },
