@@ -3,14 +3,109 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "./schema";
 
-export type DbConfig = { url: string; authToken?: string };
+export type DbConfig = {
+  url: string;
+  authToken?: string;
+  /** How long one database call may take before it fails (ms). */
+  deadlineMs?: number;
+};
+
+/**
+ * A call waits at most this long. sqld makes a writer wait up to 5 s for another's transaction
+ * (then cuts that transaction off), so a call that is merely queued still fits well inside.
+ */
+export const DATABASE_DEADLINE_MS = 15_000;
+
+/** What a caller is told when the database is out of reach, too slow or stays locked. */
+export const DATABASE_UNAVAILABLE = "База данных не ответила вовремя. Повторите попытку через минуту.";
+
+/** A database call that ran out of its deadline: it may or may not have been applied. */
+export class DatabaseDeadlineError extends Error {
+  override name = "DatabaseDeadlineError";
+  constructor(readonly deadlineMs: number) {
+    super(`the database did not answer within ${deadlineMs} ms`);
+  }
+}
 
 /** One factory for every Worker: sqld over HTTP locally, Turso in production. */
 export function createDb(config: DbConfig): Db {
-  const client = createClient({ url: config.url, authToken: config.authToken || undefined });
-  return drizzle(client, { schema });
+  const client = createClient({
+    url: config.url,
+    authToken: config.authToken || undefined,
+    fetch: fetchWithDeadline(config.deadlineMs ?? DATABASE_DEADLINE_MS),
+  });
+  return drizzle(retryingWhenBusy(client), { schema });
 }
 
 /** Drizzle over libSQL; `$client` is the client itself, for the few writes sent as plain statements. */
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export { schema };
+
+function fetchWithDeadline(deadlineMs: number) {
+  return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    try {
+      return await fetch(input, { ...init, signal: AbortSignal.timeout(deadlineMs) });
+    } catch (error) {
+      if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+        throw new DatabaseDeadlineError(deadlineMs);
+      }
+      throw error;
+    }
+  };
+}
+
+const BUSY_CODES = new Set(["SQLITE_BUSY", "SQLITE_LOCKED"]);
+
+/** The error, or one of its causes (drizzle wraps the driver's), says the database was locked. */
+export function isBusy(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if ((typeof code === "string" && BUSY_CODES.has(code)) || /database is locked/i.test(e.message))
+      return true;
+  }
+  return false;
+}
+
+/** The Russian message for a database failure a caller can do nothing about but retry, or null. */
+export function databaseFailureMessage(error: unknown): string | null {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e instanceof DatabaseDeadlineError) return DATABASE_UNAVAILABLE;
+  }
+  return isBusy(error) ? DATABASE_UNAVAILABLE : null;
+}
+
+/** Waits between attempts on a locked database, about 3 s in all, jittered so writers spread out. */
+const BUSY_BACKOFF_MS = [25, 50, 100, 200, 400, 800, 1_600];
+
+/**
+ * Runs a call again while the database answers «locked». A locked statement or batch was not
+ * applied (a batch commits as one), so running it again cannot apply it twice; a deadline is
+ * not retried, since that call may have been applied.
+ */
+export async function retryWhenBusy<T>(
+  run: () => Promise<T>,
+  sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isBusy(error) || attempt >= BUSY_BACKOFF_MS.length) throw error;
+      await sleep(BUSY_BACKOFF_MS[attempt] * (0.5 + Math.random()));
+    }
+  }
+}
+
+/** The client, with its one-shot calls run again while the database is locked. */
+export function retryingWhenBusy(client: Client): Client {
+  const retried = new Set<PropertyKey>(["execute", "batch", "executeMultiple"]);
+  return new Proxy(client, {
+    // Methods run on the client itself: it keeps its state in private fields, which a proxy lacks.
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      if (!retried.has(property)) return value.bind(target);
+      return (...args: unknown[]) => retryWhenBusy(() => value.apply(target, args));
+    },
+  });
+}

@@ -25,7 +25,7 @@ describe("the API documentation page's model", () => {
       required: true,
       description: "строка, 6–128 символов",
     });
-    expect(login.errors.map((e) => e.status)).toEqual([400, 401, 403, 413, 415, 429]);
+    expect(login.errors.map((e) => e.status)).toEqual([400, 401, 403, 413, 415, 429, 503]);
 
     const batch = operation("POST", "/api/analytics/events");
     expect(field(batch, "body", "events")?.description).toBe("массив, 1–100 элементов");

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { databaseFailureMessage } from "../../../db/client";
 import type { AppBindings } from "../bindings";
 import { fail } from "../lib/envelope";
 import { openApiDocument } from "./openapi";
@@ -16,6 +17,12 @@ export const api = app
   .all("*", (c) => fail(c, 404, "Не найдено", `Нет такого метода API: ${c.req.method} ${c.req.path}`))
   .onError((error, c) => {
     if (error instanceof HTTPException) return fail(c, error.status, error.message || "Ошибка запроса");
+    const database = databaseFailureMessage(error);
+    if (database) {
+      console.error("api: database unavailable", error);
+      c.header("Retry-After", "60");
+      return fail(c, 503, "Сервис временно недоступен", database);
+    }
     console.error("api: unhandled error", error);
     return fail(c, 500, "Внутренняя ошибка сервера");
   });

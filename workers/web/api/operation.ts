@@ -125,6 +125,8 @@ export function statusesOf(op: OperationDef): { success: SuccessStatus[]; failur
   if (op.access === "admin" || op.method !== "GET") implied.push(403);
   if (op.owns) implied.push(404);
   if (op.body) implied.push(413, 415);
+  // Any operation may find the database out of reach, locked past its retries or too slow.
+  implied.push(503);
   const failures = [...new Set([...implied, ...op.errors])].sort((a, b) => a - b);
   return { success, failures };
 }
@@ -170,7 +172,8 @@ const contentTypeOf = (c: Context) => (c.req.header("content-type") ?? "").split
 async function readBody(c: Context<AppBindings>, op: OperationDef, schema: z.ZodType) {
   const type = contentTypeOf(c);
   if (op.formBody && FORM_TYPES.includes(type)) return readForm(c, schema);
-  const mayBeEmpty = op.bodyOptional && (type === "" || type === "application/json");
+  // As readJson takes it: JSON, or text/plain as fetch labels a string body (and sendBeacon sends).
+  const mayBeEmpty = op.bodyOptional && ["", "application/json", "text/plain"].includes(type);
   if (mayBeEmpty && (await c.req.text()).trim() === "") return validate(c, schema, {});
   return readJson(c, schema);
 }
