@@ -169,7 +169,8 @@ async function syncInProcess(
   };
   try {
     const started = performance.now();
-    const connected = await connectEdo(deps, companyId, { login: IN_PROCESS_LOGIN, password: EDO_PASSWORD });
+    const login = { login: IN_PROCESS_LOGIN, password: EDO_PASSWORD };
+    const connected = await connectEdo(deps, companyId, login, null);
     if (!connected.ok)
       throw new Error(`in-process ${IN_PROCESS_LOGIN} connection failed: ${connected.message}`);
     for (let message = queue.shift(); message; message = queue.shift()) {

@@ -157,11 +157,12 @@ async function syncInProcess(
   };
   try {
     const started = performance.now();
-    const created = await createConnection(deps, companyId, {
+    const connection = {
       platform_id: platformId,
       connection_name: `Замер ${platformId} без очереди`,
       credentials: SANDBOX_LOGIN,
-    });
+    };
+    const created = await createConnection(deps, companyId, connection, null);
     if (!created.ok) throw new Error(`in-process ${platformId} connection failed: ${created.message}`);
     for (let message = queue.shift(); message; message = queue.shift()) {
       if (message.kind === "platforms.sync") await syncPlatformPage(deps, message, 1);

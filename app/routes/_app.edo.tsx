@@ -3,6 +3,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -28,11 +29,15 @@ import { useEdoSyncProgress } from "~/components/edo/use-edo-sync";
 import { useSavedFilters } from "~/components/edo/use-saved-filters";
 import { LoadError } from "~/components/ui/load-error";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { ownHeaders } from "~/lib/route-headers";
 import { requireCaller } from "~/lib/session.server";
 import { depsOf } from "~/lib/deps.server";
 import { toastHeaders } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "ЭДО — Рейс" }];
+
+/** The action's Retry-After reaches the browser with a refused burst of sign-ins. */
+export const headers: HeadersFunction = ownHeaders;
 
 const TITLE = "Электронный документооборот (ЭДО)";
 
@@ -65,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs): ActionAn
   if (intent === "connect") {
     const submission = parseWithZod(formData, { schema: edoAuthSchema });
     // The login comes back to the form, the password never does.
-    const reply = async (status: number, formError?: string, toast?: string) =>
+    const reply = async (status: number, formError?: string, toast?: string, headers = {}) =>
       data(
         {
           intent: "connect" as const,
@@ -74,17 +79,24 @@ export async function action({ request, context }: ActionFunctionArgs): ActionAn
             hideFields: ["password"],
           }),
         },
-        { status, headers: toast ? await toastHeaders({ type: "error", message: toast }) : undefined },
+        {
+          status,
+          headers: { ...headers, ...(toast ? await toastHeaders({ type: "error", message: toast }) : {}) },
+        },
       );
     if (submission.status !== "success") return reply(400);
     let result;
     try {
-      result = await connectEdo(deps, companyId, submission.value);
+      result = await connectEdo(deps, companyId, submission.value, context.clientIp);
     } catch (error) {
       console.error("edo page: connect failed", error);
       return reply(500, "Ошибка подключения к ЭДО", "Ошибка подключения к ЭДО");
     }
     if (!result.ok) {
+      if (result.reason === "rate_limited") {
+        const retryAfter = { "Retry-After": String(result.retryAfterSeconds) };
+        return reply(statusOf(result.reason), result.message, result.message, retryAfter);
+      }
       if (result.reason === "refused") {
         const message = result.message || "Ошибка авторизации";
         return reply(statusOf(result.reason), message, message);

@@ -3,6 +3,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -36,11 +37,15 @@ import { Modal } from "~/components/ui/modal";
 import { LoadError } from "~/components/ui/load-error";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { plural } from "~/lib/format";
+import { ownHeaders } from "~/lib/route-headers";
 import { requireCaller } from "~/lib/session.server";
 import { depsOf } from "~/lib/deps.server";
 import { toastHeaders, type Toast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Платформы — Рейс" }];
+
+/** The action's Retry-After reaches the browser with a refused burst of sign-ins. */
+export const headers: HeadersFunction = ownHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
@@ -67,21 +72,26 @@ export async function action({ request, context }: ActionFunctionArgs): ActionAn
   if (intent === "connect") {
     const submission = parseWithZod(formData, { schema: newConnectionSchema });
     // What was typed comes back to the form, except the password.
-    const reply = (status: number, formErrors?: string[]) =>
+    const reply = (status: number, formErrors?: string[], headers?: Record<string, string>) =>
       data(
         {
           intent: "connect" as const,
           result: submission.reply({ formErrors, hideFields: ["credentials.password"] }),
         },
-        { status },
+        { status, headers },
       );
     if (submission.status !== "success") return reply(400);
     let created;
     try {
-      created = await createConnection(deps, companyId, submission.value);
+      created = await createConnection(deps, companyId, submission.value, context.clientIp);
     } catch (error) {
       console.error("platforms: connect failed", error);
       return reply(500, ["Не удалось создать подключение"]);
+    }
+    if (!created.ok && created.reason === "rate_limited") {
+      return reply(statusOf(created.reason), [created.message], {
+        "Retry-After": String(created.retryAfterSeconds),
+      });
     }
     if (!created.ok) return reply(statusOf(created.reason), [created.message]);
     return redirect("/platforms", {

@@ -3,6 +3,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -21,11 +22,15 @@ import { X5LoginForm } from "~/components/x5/x5-login-form";
 import { X5TokenPanel, type X5PageAnswer } from "~/components/x5/x5-token-panel";
 import { LoadError } from "~/components/ui/load-error";
 import type { ActionAnswer } from "~/lib/action-answer";
+import { ownHeaders } from "~/lib/route-headers";
 import { requireCaller } from "~/lib/session.server";
 import { depsOf } from "~/lib/deps.server";
 import { toastHeaders, type Toast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Интеграция с X5 — Рейс" }];
+
+/** The action's Retry-After reaches the browser with a refused burst of sign-ins. */
+export const headers: HeadersFunction = ownHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
@@ -52,20 +57,25 @@ export async function action({ request, context }: ActionFunctionArgs): ActionAn
   if (intent === "auth") {
     const submission = parseWithZod(formData, { schema: x5AuthSchema });
     // The login comes back to the form, the password never does.
-    const reply = (status: number, formErrors?: string[]) =>
+    const reply = (status: number, formErrors?: string[], headers?: Record<string, string>) =>
       data(
         { intent: "auth" as const, result: submission.reply({ formErrors, hideFields: ["password"] }) },
-        { status },
+        { status, headers },
       );
     if (submission.status !== "success") return reply(400);
     let result;
     try {
-      result = await authenticateX5(deps, companyId, submission.value);
+      result = await authenticateX5(deps, companyId, submission.value, context.clientIp);
     } catch (error) {
       console.error("x5 page: sign-in failed", error);
       return reply(500, [X5_MESSAGES.authFailed]);
     }
     if (result.ok) return redirect("/x5");
+    if (result.reason === "rate_limited") {
+      return reply(statusOf(result.reason), [result.message], {
+        "Retry-After": String(result.retryAfterSeconds),
+      });
+    }
     // A refused login has also cleared the token kept so far (spec 3 §8; authenticateX5 does it).
     return reply(statusOf(result.reason), [result.message]);
   }

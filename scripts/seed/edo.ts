@@ -16,7 +16,7 @@ export function seedDemoEdo(deps: Omit<EdoDeps, "enqueue">): Promise<boolean> {
   return seedDirectorOnce(deps.db, SEEDED_KEY, deps.now(), async (companyId) => {
     const queue = localQueue();
     const local: EdoDeps = { ...deps, enqueue: queue.enqueue };
-    const connected = await connectEdo(local, companyId, DEMO_EDO_LOGIN);
+    const connected = await connectEdo(local, companyId, DEMO_EDO_LOGIN, null);
     if (!connected.ok) throw new Error(`demo EDO connection failed: ${connected.message}`);
     await queue.drain(async (message) => {
       if (message.kind === "edo.sync") await syncEdoPage(local, message, 1);

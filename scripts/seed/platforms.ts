@@ -27,10 +27,12 @@ export function seedDemoPlatforms(deps: Omit<PlatformDeps, "enqueue">): Promise<
     const queue = localQueue();
     const local: PlatformDeps = { ...deps, enqueue: queue.enqueue };
     for (const connection of DEMO_CONNECTIONS) {
-      const created = await createConnection(local, companyId, {
-        ...connection,
-        credentials: SANDBOX_LOGIN,
-      });
+      const created = await createConnection(
+        local,
+        companyId,
+        { ...connection, credentials: SANDBOX_LOGIN },
+        null,
+      );
       if (!created.ok)
         throw new Error(`demo ${connection.platform_id} connection failed: ${created.message}`);
     }
@@ -38,7 +40,8 @@ export function seedDemoPlatforms(deps: Omit<PlatformDeps, "enqueue">): Promise<
       if (message.kind === "platforms.sync") await syncPlatformPage(local, message, 1);
     });
     // The X5 integration page (/x5) connected too, with the sandbox's X5 carrier login.
-    const x5 = await authenticateX5({ ...deps, x5: deps.platformApi("x5") }, companyId, SANDBOX_X5_LOGIN);
+    const x5Deps = { ...deps, x5: deps.platformApi("x5") };
+    const x5 = await authenticateX5(x5Deps, companyId, SANDBOX_X5_LOGIN, null);
     if (!x5.ok) throw new Error(`demo X5 token failed: ${x5.message}`);
   });
 }

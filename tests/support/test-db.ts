@@ -26,18 +26,26 @@ export async function createTestDb(): Promise<{ db: Db; close: () => void }> {
 }
 
 /**
- * One migrated database with the demo seed for the tests of the calling `describe` block
- * (shared, since every password hash costs real CPU); returns a getter.
+ * One migrated database for the tests of the calling `describe` block (or file), prepared once
+ * by `prepare`; returns a getter.
  */
-export function seededDbForBlock(seededAt: number): () => Db {
+export function dbForBlock(prepare: (db: Db) => Promise<unknown> = async () => {}): () => Db {
   let handle: Awaited<ReturnType<typeof createTestDb>> | undefined;
   beforeAll(async () => {
     handle = await createTestDb();
-    await seedDemoData(handle.db, new Date(seededAt));
+    await prepare(handle.db);
   });
   afterAll(() => handle?.close());
   return () => {
     if (!handle) throw new Error("the test database is not ready");
     return handle.db;
   };
+}
+
+/**
+ * One migrated database with the demo seed for the tests of the calling `describe` block
+ * (shared, since every password hash costs real CPU); returns a getter.
+ */
+export function seededDbForBlock(seededAt: number): () => Db {
+  return dbForBlock((db) => seedDemoData(db, new Date(seededAt)));
 }

@@ -6,6 +6,7 @@ import { EdoAuthError, type EdoOperator } from "../../providers/edo-operator";
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, latestRun, latestRunQuery, startRun, type RunRow } from "../jobs/runs";
+import { takeProxySignIn, type RateLimited } from "../provider-throttle";
 import { documentsPage, documentsStatement, type EdoDocumentsPage } from "./documents";
 import { edoOrdersRemoval } from "./orders";
 import { EDO_MESSAGES, type edoAuthSchema, type EdoDocumentsQuery } from "./schemas";
@@ -151,18 +152,23 @@ export async function edoPageData(
 }
 
 export type EdoResult<T> =
-  { ok: true; data: T } | { ok: false; reason: "refused" | "unavailable"; message: string };
+  { ok: true; data: T } | { ok: false; reason: "refused" | "unavailable"; message: string } | RateLimited;
 
 /**
  * Signs the company in to the operator (spec 2 §4: not connected → connected). Nothing is kept
  * when the login is refused. The same login again keeps the mirror and its cursor; another
  * login replaces the connection and empties the mirror. The mirror's refresh starts at once.
+ * A burst of sign-ins from the company or the IP (null: a trusted caller, no IP) is refused
+ * before the operator is asked.
  */
 export async function connectEdo(
   deps: EdoDeps,
   companyId: string,
   input: z.output<typeof edoAuthSchema>,
+  ip: string | null,
 ): Promise<EdoResult<EdoConnectionView>> {
+  const throttled = await takeProxySignIn(deps.db, "edo", { companyId, ip }, deps.now());
+  if (throttled) return throttled;
   let session;
   let user;
   try {

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { unzipSync, zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { companies, edoDocuments, edoFiles, type EdoDocument, type EdoTitle } from "../../../db/schema";
 import { zipDeclaring } from "../../../tests/support/crafted-zip";
-import { createTestDb } from "../../../tests/support/test-db";
+import { dbForBlock } from "../../../tests/support/test-db";
 import type { EdoOperator } from "../../providers/edo-operator";
 import { generateKeyBase64 } from "../crypto/secret-box";
 import { connectEdo, findEdoConnection, type EdoConnectionRow, type EdoDeps } from "./connection";
@@ -77,7 +77,7 @@ describe("the operator's files as untrusted input", () => {
   const bomb = zipDeclaring({ "ON_TRNACLPPRIN.xml": xml }, { "ON_TRNACLPPRIN.xml": 160 * MiB });
   const wellFormed = zipSync({ "title.xml": xml, "title.xml.sig": new Uint8Array([1, 2, 3]) });
 
-  let handle: Awaited<ReturnType<typeof createTestDb>>;
+  const db = dbForBlock();
   let deps: EdoDeps;
   let connection: EdoConnectionRow;
   /** What the fake operator serves per title id; every other title gets a well-formed archive. */
@@ -140,22 +140,20 @@ describe("the operator's files as untrusted input", () => {
       .where(and(eq(edoFiles.docflowId, docflowId), eq(edoFiles.kind, "archive")));
 
   beforeAll(async () => {
-    handle = await createTestDb();
     deps = {
-      db: handle.db,
+      db: db(),
       credentialsKey: generateKeyBase64(),
       edo: operator,
       enqueue: async () => {},
       now: () => NOW,
     };
-    await handle.db
+    await db()
       .insert(companies)
       .values({ id: "company-1", name: "ООО «Перевозчик»", createdAt: new Date(NOW) });
-    const connected = await connectEdo(deps, "company-1", { login: "carrier", password: "secret" });
+    const connected = await connectEdo(deps, "company-1", { login: "carrier", password: "secret" }, null);
     if (!connected.ok) throw new Error(connected.message);
     connection = (await findEdoConnection(deps.db, "company-1"))!;
   });
-  afterAll(() => handle.close());
 
   it("refuses a title archive declaring 160 MiB in the viewer, in Russian, and keeps nothing", async () => {
     archives.set("bomb-t2", bomb);

@@ -10,6 +10,7 @@ import {
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, startRun } from "../jobs/runs";
+import { takeProxySignIn, type RateLimited } from "../provider-throttle";
 import { platformById } from "./catalogue";
 import type { NewConnection } from "./schemas";
 
@@ -194,13 +195,17 @@ export async function checkCredentials(
 
 /**
  * Connects the company to a platform: the credentials must work (nothing is saved when they
- * do not), are stored sealed, and the first sync starts at once.
+ * do not), are stored sealed, and the first sync starts at once. A burst of sign-ins from the
+ * company or the IP (null: a trusted caller) is refused before the platform is asked.
  */
 export async function createConnection(
   deps: PlatformDeps,
   companyId: string,
   input: NewConnection,
-): Promise<{ ok: true; connection: ConnectionView } | Exclude<CheckResult, { ok: true }>> {
+  ip: string | null,
+): Promise<{ ok: true; connection: ConnectionView } | Exclude<CheckResult, { ok: true }> | RateLimited> {
+  const throttled = await takeProxySignIn(deps.db, "platforms", { companyId, ip }, deps.now());
+  if (throttled) return throttled;
   const check = await checkCredentials(deps, input.platform_id, input.credentials);
   if (!check.ok) return check;
   const id = crypto.randomUUID();

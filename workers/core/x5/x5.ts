@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import { x5Tokens } from "../../../db/schema";
 import { PlatformAuthError, type CustomerPlatform } from "../../providers/customer-platform";
 import { open, seal } from "../crypto/secret-box";
+import { takeProxySignIn, type RateLimited } from "../provider-throttle";
 import { X5_MESSAGES, type x5AuthSchema } from "./schemas";
 
 export { X5_MESSAGES, x5AuthSchema } from "./schemas";
@@ -22,12 +23,18 @@ type X5FailureReason = "refused" | "unavailable" | "no_token" | "expired";
 export type X5Result<T, R extends X5FailureReason = X5FailureReason> =
   { ok: true; data: T } | { ok: false; reason: R; message: string };
 
-/** Gets a token from X5 with the carrier's login and keeps it, sealed, for the company. */
+/**
+ * Gets a token from X5 with the carrier's login and keeps it, sealed, for the company. A burst
+ * of sign-ins from the company or the IP (null: a trusted caller) is refused before X5 is asked.
+ */
 export async function authenticateX5(
   deps: X5Deps,
   companyId: string,
   input: z.output<typeof x5AuthSchema>,
-): Promise<X5Result<X5Auth, "refused" | "unavailable">> {
+  ip: string | null,
+): Promise<X5Result<X5Auth, "refused" | "unavailable"> | RateLimited> {
+  const throttled = await takeProxySignIn(deps.db, "x5", { companyId, ip }, deps.now());
+  if (throttled) return throttled;
   let session;
   try {
     session = await deps.x5.signIn({ username: input.userName, password: input.password });

@@ -21,9 +21,11 @@ import {
   edoDocumentsRequestSchema,
   edoLoginQuerySchema,
 } from "../../core/edo/schemas";
+import { PROXY_SIGN_IN_LIMITS } from "../../core/provider-throttle";
 import { ARCHIVE_LIMITS, formatSize, UNKNOWN_DOCUMENT_TYPE } from "../../core/edo/title-content";
 import { EDO_CATEGORIES, EDO_ROLES } from "../../providers/edo-operator";
 import type { AppBindings } from "../bindings";
+import { clientIp } from "../lib/auth";
 import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
@@ -443,8 +445,7 @@ export const edoOperations = [
       path: "/edo/auth",
       group: GROUP,
       summary: "Подключиться к ЭДО логином и паролем кабинета оператора",
-      description:
-        "Пароль не хранится: хранится только токен оператора, зашифрованный для компании. Сразу запускается загрузка документов в зеркало. Логин или пароль отклонены — 422, оператор не отвечает — 503.",
+      description: `Пароль не хранится: хранится только токен оператора, зашифрованный для компании. Сразу запускается загрузка документов в зеркало. Логин или пароль отклонены — 422, оператор не отвечает — 503. ${PROXY_SIGN_IN_LIMITS}`,
       access: "signed-in",
       body: edoAuthSchema,
       success: {
@@ -453,11 +454,14 @@ export const edoOperations = [
         message: EDO_MESSAGES.connected,
         example: exampleEdoConnection,
       },
-      errors: [422, 503],
+      errors: [422, 429, 503],
     },
     async (c, { body }, reply) => {
-      const result = await connectEdo(c.get("deps").edo(), callerOf(c).user.company.id, body);
-      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      const result = await connectEdo(c.get("deps").edo(), callerOf(c).user.company.id, body, clientIp(c));
+      if (!result.ok) {
+        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
+        return reply.fail(statusOf(result.reason), result.message);
+      }
       return reply.ok(result.data);
     },
   ),

@@ -1,7 +1,10 @@
+import type { Context } from "hono";
 import { z } from "zod";
 import { calculateRoute, geocodeAddresses } from "../../core/geo/geo";
 import { GEO_MESSAGES, geocodeRequestSchema, routeRequestSchema } from "../../core/geo/schemas";
-import { operation } from "./operation";
+import { GEOCODING_LIMITS, takeGeocoding } from "../../core/provider-throttle";
+import type { AppBindings } from "../bindings";
+import { callerOf, operation } from "./operation";
 
 const GROUP = "ЭДО";
 
@@ -81,6 +84,17 @@ const exampleRoute = {
 } satisfies z.input<typeof routeSchema>;
 
 /**
+ * Charges the caller's company one geocoding request; the refusal (with Retry-After set) when
+ * the company is over its limit, so the geocoder and router are not asked.
+ */
+async function overGeocodingLimit(c: Context<AppBindings>): Promise<string | null> {
+  const throttled = await takeGeocoding(c.get("db"), callerOf(c).user.company.id, Date.now());
+  if (!throttled) return null;
+  c.header("Retry-After", String(throttled.retryAfterSeconds));
+  return throttled.message;
+}
+
+/**
  * Geocoding and routes for the EDO map and trip figures (spec 2 §7), beside the EDO calls under
  * /edo. They read no EDO data, so they need a signed-in user but no EDO login.
  */
@@ -91,8 +105,7 @@ export const geoOperations = [
       path: "/edo/geocode",
       group: GROUP,
       summary: "Координаты адресов (1–100 за запрос)",
-      description:
-        "Один ответ на каждый разный адрес, в порядке запроса: coordinates — [широта, долгота]; kind и precision — дом, улица, город (locality, city) или регион (province, region). source: geocoder — геокодер, gazetteer — встроенный справочник городов и регионов России (геокодер не настроен или не знает адреса), gazetteer-fallback — справочник, потому что геокодер не ответил. Адреса, которые не удалось найти, перечислены в notFound: точка для них не выдумывается. Вход ЭДО не нужен.",
+      description: `Один ответ на каждый разный адрес, в порядке запроса: coordinates — [широта, долгота]; kind и precision — дом, улица, город (locality, city) или регион (province, region). source: geocoder — геокодер, gazetteer — встроенный справочник городов и регионов России (геокодер не настроен или не знает адреса), gazetteer-fallback — справочник, потому что геокодер не ответил. Адреса, которые не удалось найти, перечислены в notFound: точка для них не выдумывается. Вход ЭДО не нужен. ${GEOCODING_LIMITS}`,
       access: "signed-in",
       body: geocodeRequestSchema,
       success: {
@@ -100,9 +113,13 @@ export const geoOperations = [
         data: geocodeAnswerSchema,
         example: exampleGeocode,
       },
-      errors: [],
+      errors: [429],
     },
-    async (c, { body }, reply) => reply.ok(await geocodeAddresses(c.get("deps").geo(), body.addresses)),
+    async (c, { body }, reply) => {
+      const refused = await overGeocodingLimit(c);
+      if (refused) return reply.fail(429, refused);
+      return reply.ok(await geocodeAddresses(c.get("deps").geo(), body.addresses));
+    },
   ),
   operation(
     {
@@ -110,7 +127,7 @@ export const geoOperations = [
       path: "/edo/calculate-route",
       group: GROUP,
       summary: "Расстояние (км) и время в пути (ч) между двумя адресами",
-      description: `По дорогам, если ответил маршрутизатор (source: router). Если маршрутизатор не настроен, не ответил или дороги между точками нет, — оценка: расстояние по прямой × 1,25 при средней скорости 60 км/ч (estimated: true, source: estimate, note), одна и та же при каждом запросе. Адрес, который не удалось найти, — 422 («${GEO_MESSAGES.addressNotFound}»). Вход ЭДО не нужен.`,
+      description: `По дорогам, если ответил маршрутизатор (source: router). Если маршрутизатор не настроен, не ответил или дороги между точками нет, — оценка: расстояние по прямой × 1,25 при средней скорости 60 км/ч (estimated: true, source: estimate, note), одна и та же при каждом запросе. Адрес, который не удалось найти, — 422 («${GEO_MESSAGES.addressNotFound}»). Вход ЭДО не нужен. ${GEOCODING_LIMITS}`,
       access: "signed-in",
       body: routeRequestSchema,
       success: {
@@ -118,9 +135,11 @@ export const geoOperations = [
         data: routeSchema,
         example: exampleRoute,
       },
-      errors: [422],
+      errors: [422, 429],
     },
     async (c, { body }, reply) => {
+      const refused = await overGeocodingLimit(c);
+      if (refused) return reply.fail(429, refused);
       const route = await calculateRoute(c.get("deps").geo(), body.fromAddress, body.toAddress);
       return route.ok ? reply.ok(route.data) : reply.fail(422, route.error, route.message);
     },

@@ -9,7 +9,9 @@ import {
   startSync,
   testConnection,
 } from "../../core/platforms/connections";
+import { PROXY_SIGN_IN_LIMITS } from "../../core/provider-throttle";
 import { PLATFORM_IDS } from "../../providers/customer-platform";
+import { clientIp } from "../lib/auth";
 import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
@@ -105,8 +107,7 @@ export const platformsOperations = [
       path: "/platforms/connections",
       group: GROUP,
       summary: "Подключить платформу",
-      description:
-        "Сначала проверяет логин и пароль на платформе: отклонённые — 422, недоступная платформа — 503, и тогда ничего не сохраняется. Данные для входа хранятся зашифрованными. Сразу после подключения начинается синхронизация заказов.",
+      description: `Сначала проверяет логин и пароль на платформе: отклонённые — 422, недоступная платформа — 503, и тогда ничего не сохраняется. Данные для входа хранятся зашифрованными. Сразу после подключения начинается синхронизация заказов. ${PROXY_SIGN_IN_LIMITS}`,
       access: "signed-in",
       body: newConnectionSchema,
       success: {
@@ -120,11 +121,15 @@ export const platformsOperations = [
           progress: { done: 0, total: null },
         },
       },
-      errors: [422, 503],
+      errors: [422, 429, 503],
     },
     async (c, { body }, reply) => {
-      const result = await createConnection(c.get("deps").platforms(), callerOf(c).user.company.id, body);
-      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      const companyId = callerOf(c).user.company.id;
+      const result = await createConnection(c.get("deps").platforms(), companyId, body, clientIp(c));
+      if (!result.ok) {
+        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
+        return reply.fail(statusOf(result.reason), result.message);
+      }
       return reply.ok(result.connection);
     },
   ),

@@ -7,6 +7,8 @@ import {
   X5_MESSAGES,
   x5AuthSchema,
 } from "../../core/x5/x5";
+import { PROXY_SIGN_IN_LIMITS } from "../../core/provider-throttle";
+import { clientIp } from "../lib/auth";
 import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
@@ -50,16 +52,18 @@ export const x5Operations = [
       path: "/x5/auth",
       group: GROUP,
       summary: "Получить токен X5 по логину и паролю X5",
-      description:
-        "Токен хранится зашифрованным для компании и показывается только ей. Логин или пароль отклонены — 422, X5 не отвечает — 503.",
+      description: `Токен хранится зашифрованным для компании и показывается только ей. Логин или пароль отклонены — 422, X5 не отвечает — 503. ${PROXY_SIGN_IN_LIMITS}`,
       access: "signed-in",
       body: x5AuthSchema,
       success: { status: 200, data: x5AuthAnswerSchema, example: exampleX5Auth },
-      errors: [422, 503],
+      errors: [422, 429, 503],
     },
     async (c, { body }, reply) => {
-      const result = await authenticateX5(c.get("deps").x5(), callerOf(c).user.company.id, body);
-      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      const result = await authenticateX5(c.get("deps").x5(), callerOf(c).user.company.id, body, clientIp(c));
+      if (!result.ok) {
+        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
+        return reply.fail(statusOf(result.reason), result.message);
+      }
       return reply.ok(result.data);
     },
   ),
