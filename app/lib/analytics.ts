@@ -1,3 +1,4 @@
+import { withoutLinkSecrets } from "../../workers/core/partners/link-secrets";
 import { AnalyticsQueue, type QueuedEvent, type TrackedEvent } from "./analytics-queue";
 
 export const ENDPOINT = "/api/analytics/events";
@@ -45,7 +46,11 @@ export function startAnalytics(): void {
   const q = new AnalyticsQueue({
     transport,
     sessionId,
-    page: () => ({ pageUrl: location.href, referrer: document.referrer }),
+    // A partner link's token or short code never leaves in an event (decision 0043).
+    page: () => ({
+      pageUrl: withoutLinkSecrets(location.href),
+      referrer: withoutLinkSecrets(document.referrer),
+    }),
     newId: () => crypto.randomUUID(),
     now: () => Date.now(),
   });
@@ -94,7 +99,12 @@ export function track(event: TrackedEvent): void {
 }
 
 export function trackPageView(path: string): void {
-  track({ eventType: "page_view", eventCategory: "navigation", eventAction: "view", eventLabel: path });
+  track({
+    eventType: "page_view",
+    eventCategory: "navigation",
+    eventAction: "view",
+    eventLabel: withoutLinkSecrets(path),
+  });
 }
 
 /** Sends what is queued now (e.g. before signing out). */

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -27,6 +28,7 @@ import { QuickRegistrationForm } from "~/components/partner-landing/quick-regist
 import { SavingsCalculator } from "~/components/partner-landing/savings-calculator";
 import { Spinner } from "~/components/ui/button";
 import { formDefaults, tokenFromHash, utmOf } from "~/lib/partner-landing";
+import { publicPageHeaders } from "~/lib/public-page";
 import { startBrowserSession } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
@@ -37,6 +39,16 @@ export const meta: MetaFunction = () => [
       "Быстрая регистрация по приглашению партнёра: оплата за выполненный рейс за 24 часа с комиссией 2%, ЭДО и заказы с платформ в одном кабинете.",
   },
 ];
+
+/**
+ * The URL carries the link's token and the page the invited contact's data: no browser or proxy
+ * keeps either (decision 0043). The loader's and action's own headers (Retry-After) still go out.
+ */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(publicPageHeaders(args));
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};
 
 /** Spec 1 §8, partner landing. */
 const TEXTS = {

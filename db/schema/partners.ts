@@ -17,7 +17,7 @@ export const partnerLinks = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     /** The /partner/:hash token: 32 base32 characters (160 random bits). */
     uniqueToken: text("unique_token").notNull(),
-    /** The /s/:code code: 8 characters of an alphabet without look-alikes. */
+    /** The /s/:code code: 12 characters of an alphabet without look-alikes (8 before decision 0043). */
     shortCode: text("short_code").notNull(),
     /** Where the link was made (spec 1 §3: "web_dashboard" from /partners). */
     source: text("source").notNull(),

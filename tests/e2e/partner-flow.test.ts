@@ -27,7 +27,13 @@ async function funnelEventsOf(linkId: string): Promise<string[]> {
 /** The browser's analytics queue flushes every 30 s (spec 1 §9), so this may take that long. */
 const FLUSH_WAIT = { timeout: 45_000 };
 
-type LinkView = { id: string; unique_token: string; short_link: string; used_at: string | null };
+type LinkView = {
+  id: string;
+  unique_token: string;
+  short_code: string;
+  short_link: string;
+  used_at: string | null;
+};
 
 describe("the partner flow", () => {
   it("goes from a new link through the short link and quick registration to the dashboard, once", async () => {
@@ -63,6 +69,10 @@ describe("the partner flow", () => {
     const page = await visitor.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    const analyticsBatches: string[] = [];
+    page.on("request", (request) => {
+      if (request.url() === `${web}/api/analytics/events`) analyticsBatches.push(request.postData() ?? "");
+    });
     await page.goto(link.short_link);
     await page.waitForURL((url) => url.pathname === `/partner/${link.unique_token}`, WAIT);
     expect(new URL(page.url()).searchParams.get("utm_medium")).toBe("short_link");
@@ -127,6 +137,12 @@ describe("the partner flow", () => {
     await page.getByRole("heading", { name: "Добро пожаловать, Андрей!" }).waitFor(WAIT);
 
     expect((await formStarted).postData()).toContain(link.id);
+    // What the browser reported, the landing's page view included, never names the link's token
+    // or short code (decision 0043).
+    const reported = analyticsBatches.join("\n");
+    expect(reported).toContain('"eventType":"page_view"');
+    expect(reported).not.toContain(link.unique_token);
+    expect(reported).not.toContain(link.short_code);
     // The server recorded the view and the registration.
     await expect
       .poll(() => funnelEventsOf(link.id), FLUSH_WAIT)

@@ -129,13 +129,13 @@ describe("the partners page", () => {
     });
     expect(answer.status()).toBe(302);
     expect(answer.headers()["location"]).toBe(
-      `/partner/${stored.token}?utm_source=partner&utm_medium=short_link&utm_campaign=${stored.code}`,
+      `/partner/${stored.token}?utm_source=partner&utm_medium=short_link&utm_campaign=carrier_invite`,
     );
     expect(answer.headers()["cache-control"]).toBe("no-store");
     const landed = visit.waitForRequest((request) => request.url().includes(`/partner/${stored.token}`));
     await visit.goto(`${web}/s/${stored.code}`).catch(() => undefined);
     expect((await landed).url()).toBe(
-      `${web}/partner/${stored.token}?utm_source=partner&utm_medium=short_link&utm_campaign=${stored.code}`,
+      `${web}/partner/${stored.token}?utm_source=partner&utm_medium=short_link&utm_campaign=carrier_invite`,
     );
     await visitor.close();
     // A crawler is sent on too, and not counted.

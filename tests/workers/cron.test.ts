@@ -1,9 +1,17 @@
 import { createScheduledController, env } from "cloudflare:test";
-import { eq, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents, feedbackMessages, geoGeocodes, partnerLinks, payments } from "../../db/schema";
+import {
+  analyticsEvents,
+  deadJobs,
+  feedbackMessages,
+  geoGeocodes,
+  partnerLinks,
+  payments,
+} from "../../db/schema";
 import { createLink } from "../../workers/core/partners/links";
 import { partnerLinkSchema } from "../../workers/core/partners/link-schema";
+import { CLEARED_LEAD } from "../../workers/core/retention";
 import cronWorker from "../../workers/cron/index";
 import { createCompanyUser, deliver, recordingQueue, testDb } from "./support";
 
@@ -159,5 +167,73 @@ describe("cron Worker", () => {
       .from(geoGeocodes)
       .where(like(geoGeocodes.addressKey, `% ${sessionId}`));
     expect(places.map((row) => row.key)).toEqual([`fresh ${sessionId}`]);
+  });
+
+  it("the retention sweep clears the invited contact of a used link, keeping the link's statistics, and deletes dead jobs after 30 days", async () => {
+    const db = testDb();
+    const { companyId, userId } = await createCompanyUser();
+    const registered = await createCompanyUser();
+    const now = Date.now();
+    const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000);
+    const creator = { companyId, userId, companyName: "ООО «Пригласил»" };
+    const lead = partnerLinkSchema.parse({
+      companyName: "ООО «Приглашённый»",
+      companyInn: "7707083893",
+      companyAddress: "г. Самара, ул. Заводская, д. 12",
+      companyPhone: "+7 846 200-10-20",
+      companyEmail: "office@invited.example",
+      contactFirstName: "Пётр",
+      contactLastName: "Сроков",
+      contactPhone: "+79161234567",
+      contactEmail: `lead.${userId.slice(0, 8)}@invited.example`,
+    });
+    const link = async (days: number) =>
+      createLink(db, creator, lead, { source: "web_dashboard", now: daysAgo(days).getTime() });
+    const [used, unused] = [await link(10), await link(10)];
+    // Clicked twice and used yesterday: the policy keeps the contact only until registration.
+    await db
+      .update(partnerLinks)
+      .set({
+        clicks: 2,
+        lastClickedAt: daysAgo(2),
+        usedAt: daysAgo(1),
+        registeredCompanyId: registered.companyId,
+      })
+      .where(eq(partnerLinks.id, used.id));
+    const deadJob = (days: number) => ({
+      id: crypto.randomUUID(),
+      kind: "analytics.ingest",
+      body: { kind: "analytics.ingest", events: [] },
+      attempts: 7,
+      failedAt: daysAgo(days),
+    });
+    const [oldDead, recentDead] = [deadJob(31), deadJob(29)];
+    await db.insert(deadJobs).values([oldDead, recentDead]);
+
+    const result = await deliver([{ kind: "retention.sweep" }]);
+    expect(result.explicitAcks).toHaveLength(1);
+
+    const [usedNow] = await db.select().from(partnerLinks).where(eq(partnerLinks.id, used.id));
+    const stored = JSON.stringify(usedNow);
+    for (const value of Object.values(lead).filter(Boolean)) expect(stored).not.toContain(value);
+    expect(usedNow).toMatchObject({
+      ...CLEARED_LEAD,
+      // What the carrier's statistics count stays.
+      clicks: 2,
+      lastClickedAt: daysAgo(2),
+      usedAt: daysAgo(1),
+      registeredCompanyId: registered.companyId,
+      uniqueToken: used.uniqueToken,
+      partnerSourceName: "ООО «Пригласил»",
+    });
+    // A link not used yet keeps its lead for the landing's form.
+    const [unusedNow] = await db.select().from(partnerLinks).where(eq(partnerLinks.id, unused.id));
+    expect(unusedNow).toMatchObject({ companyInn: "7707083893", contactEmail: lead.contactEmail });
+
+    const dead = await db
+      .select({ id: deadJobs.id })
+      .from(deadJobs)
+      .where(inArray(deadJobs.id, [oldDead.id, recentDead.id]));
+    expect(dead).toEqual([{ id: recentDead.id }]);
   });
 });

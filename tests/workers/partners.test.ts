@@ -7,6 +7,7 @@ import {
   createLink,
   generateLink,
   MAX_LINKS_PER_USER_PER_HOUR,
+  MAX_SHORT_LINK_MISSES_PER_IP_PER_HOUR,
   SHORT_CODE_ALPHABET,
   type PartnerLinkStats,
   type PartnerLinkView,
@@ -53,12 +54,21 @@ const generate = (who: Member, payload: Record<string, unknown>) =>
 
 const leads = (who: Member) => api<{ leads: PartnerLinkView[]; stats: PartnerLinkStats }>(who, "/leads");
 
-const follow = (code: string, userAgent: string | null = BROWSER, method = "GET") =>
+const follow = (code: string, userAgent: string | null = BROWSER, method = "GET", ip?: string) =>
   callWeb(`/s/${code}`, {
     method,
-    headers: userAgent ? { "user-agent": userAgent } : {},
+    headers: { ...(userAgent ? { "user-agent": userAgent } : {}), ...(ip ? { "cf-connecting-ip": ip } : {}) },
     redirect: "manual",
   });
+
+/** A documentation address (RFC 5737) of its own for each test that counts per IP. */
+const randomIp = () => `198.51.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+/** A well-formed code that no link has (one in 10^17 that it does). */
+const guessCode = () =>
+  [...crypto.getRandomValues(new Uint8Array(12))]
+    .map((byte) => SHORT_CODE_ALPHABET[byte % SHORT_CODE_ALPHABET.length])
+    .join("");
 
 async function clicksOf(id: string): Promise<number> {
   const [row] = await testDb()
@@ -76,12 +86,12 @@ beforeAll(async () => {
 });
 
 describe("POST /api/partner/generate", () => {
-  it("creates the link with a 32-character token, an 8-character short code and both URLs", async () => {
+  it("creates the link with a 32-character token, a 12-character short code and both URLs", async () => {
     const { status, body } = await generate(carrierA, { ...LEAD, companyInn: " 7707 083 893 " });
     expect(status).toBe(201);
     const link = body.data;
     expect(link.unique_token).toMatch(/^[a-z2-7]{32}$/);
-    expect(link.short_code).toHaveLength(8);
+    expect(link.short_code).toHaveLength(12);
     expect([...link.short_code].every((c) => SHORT_CODE_ALPHABET.includes(c))).toBe(true);
     expect(link.link).toBe(`http://reys.test/partner/${link.unique_token}`);
     expect(link.short_link).toBe(`http://reys.test/s/${link.short_code}`);
@@ -252,8 +262,9 @@ describe("GET /s/:code", () => {
 
     const { response } = await follow(link.short_code);
     expect(response.status).toBe(302);
+    // The campaign is never the short code: the landing's URL goes into analytics.
     expect(response.headers.get("location")).toBe(
-      `/partner/${link.unique_token}?utm_source=partner&utm_medium=short_link&utm_campaign=${link.short_code}`,
+      `/partner/${link.unique_token}?utm_source=partner&utm_medium=short_link&utm_campaign=carrier_invite`,
     );
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await clicksOf(link.id)).toBe(1);
@@ -297,12 +308,59 @@ describe("GET /s/:code", () => {
   });
 
   it("answers an unknown or malformed code with a Russian 404 page", async () => {
-    for (const code of ["zzzzzzzz", "abc", "a".repeat(300), "%D0%B0%D0%B1"]) {
+    for (const code of ["zzzzzzzz", "zzzzzzzzzzzz", "abc", "a".repeat(300), "%D0%B0%D0%B1"]) {
       const { response } = await follow(code);
       expect(response.status, code).toBe(404);
       expect(response.headers.get("content-type")).toContain("text/html");
       expect(await response.text()).toContain("Ссылка не найдена");
     }
+  });
+
+  it("keeps an 8-character code made before codes grew working", async () => {
+    const link = await createLink(
+      testDb(),
+      { companyId: carrierA.companyId, companyName: carrierA.companyName, userId: carrierA.userId },
+      LEAD,
+      { source: "web_dashboard", now: Date.now() },
+    );
+    const legacyCode = link.shortCode.slice(0, 8);
+    await testDb().update(partnerLinks).set({ shortCode: legacyCode }).where(eq(partnerLinks.id, link.id));
+    const { response } = await follow(legacyCode.toUpperCase());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toContain(`/partner/${link.uniqueToken}?`);
+  });
+
+  it("answers 429 to an address that guessed too many codes, for any code, while others follow theirs", async () => {
+    const { body } = await generate(carrierA, LEAD);
+    const link = body.data;
+    const guesser = randomIp();
+    for (let miss = 1; miss <= MAX_SHORT_LINK_MISSES_PER_IP_PER_HOUR; miss++) {
+      expect((await follow(guessCode(), BROWSER, "GET", guesser)).response.status, `miss ${miss}`).toBe(404);
+    }
+    const refused = (await follow(guessCode(), BROWSER, "GET", guesser)).response;
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("content-type")).toContain("text/html");
+    expect(await refused.text()).toContain("Слишком много запросов");
+    // A right guess would tell the guesser nothing now: a live code answers 429 to it too …
+    const live = (await follow(link.short_code, BROWSER, "GET", guesser)).response;
+    expect(live.status).toBe(429);
+    expect(live.headers.get("location")).toBeNull();
+    // … while a person at another address follows it as before.
+    expect((await follow(link.short_code, BROWSER, "GET", randomIp())).response.status).toBe(302);
+    expect(await clicksOf(link.id)).toBe(1);
+  });
+
+  it("counts at most the limit of misses from one address, even in a parallel burst", async () => {
+    const guesser = randomIp();
+    const burst = await Promise.all(
+      Array.from({ length: MAX_SHORT_LINK_MISSES_PER_IP_PER_HOUR + 10 }, () =>
+        follow(guessCode(), BROWSER, "GET", guesser),
+      ),
+    );
+    const statuses = burst.map(({ response }) => response.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(MAX_SHORT_LINK_MISSES_PER_IP_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 });
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { SERVER_RECORDED_EVENTS } from "../partners/funnel";
+import { withoutLinkSecretsOrNull } from "../partners/link-secrets";
 
 /** Oldest client timestamp accepted as is; older events are dated when received. */
 export const MAX_EVENT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -7,6 +9,8 @@ const MAX_METADATA_CHARS = 4000;
 
 const optionalText = (max: number) => z.string().max(max).optional();
 
+const SERVER_ONLY = new Set(SERVER_RECORDED_EVENTS.map((type) => type.toLowerCase()));
+
 /** One product analytics event as the browser sends it (spec 1 §3 "Analytics event"). */
 export const analyticsEventSchema = z.object({
   id: z.uuid({ error: "Идентификатор события должен быть UUID" }),
@@ -14,7 +18,11 @@ export const analyticsEventSchema = z.object({
     .string({ error: "Укажите тип события" })
     .trim()
     .min(1, { error: "Укажите тип события" })
-    .max(100),
+    .max(100)
+    // The server's own events (the partner funnel's views and registrations) cannot be forged.
+    .refine((type) => !SERVER_ONLY.has(type.toLowerCase()), {
+      error: "События этого типа записывает только сервер",
+    }),
   eventCategory: optionalText(100),
   eventAction: optionalText(200),
   eventLabel: optionalText(500),
@@ -63,7 +71,8 @@ export type AnalyticsEventRecord = {
 
 /**
  * Dates an event by the client clock unless it lies in the future or too far in the past,
- * and attributes it to the signed-in user (never to a user id the client claims).
+ * attributes it to the signed-in user (never to a user id the client claims) and strips a
+ * partner link's token or short code from its page, referrer and label (decision 0043).
  */
 export function toEventRecord(
   event: AnalyticsEvent,
@@ -84,10 +93,10 @@ export function toEventRecord(
     eventType: event.eventType,
     eventCategory: event.eventCategory ?? null,
     eventAction: event.eventAction ?? null,
-    eventLabel: event.eventLabel ?? null,
+    eventLabel: withoutLinkSecretsOrNull(event.eventLabel),
     metadata: event.metadata ?? null,
-    pageUrl: event.pageUrl ?? null,
-    referrer: event.referrer ?? null,
+    pageUrl: withoutLinkSecretsOrNull(event.pageUrl),
+    referrer: withoutLinkSecretsOrNull(event.referrer),
     createdAt,
     receivedAt: context.receivedAt,
   };

@@ -2,6 +2,7 @@
 // and registrations, the page records the first input into the form. All three travel the
 // ordinary pipeline (an analytics.ingest message → ingestEvents), so metrics count them by type.
 import type { AnalyticsEventRecord } from "../analytics/event";
+import { withoutLinkSecretsOrNull } from "./link-secrets";
 import type { Utm } from "./quick-registration-schema";
 
 export const FUNNEL_CATEGORY = "partner_funnel";
@@ -11,6 +12,12 @@ export const FUNNEL_EVENTS = {
   formStarted: "partner_form_started",
   registered: "partner_registered",
 } as const;
+
+/**
+ * Events only the server records: a client posting one is refused (decision 0043), so the admin
+ * metrics count real views and registrations. The form's start is the browser's to report.
+ */
+export const SERVER_RECORDED_EVENTS: readonly string[] = [FUNNEL_EVENTS.linkViewed, FUNNEL_EVENTS.registered];
 
 /** The analytics session of events the server records for a link: one per link, so views group by it. */
 export const funnelSessionId = (linkId: string) => `partner-link:${linkId}`;
@@ -35,8 +42,9 @@ export function linkViewedEvent(
     eventAction: "view",
     eventLabel: link.id,
     metadata: { ...utmMetadata(context.utm), ...(link.partnerCode ? { partnerCode: link.partnerCode } : {}) },
-    pageUrl: context.pageUrl,
-    referrer: context.referrer,
+    // The landing's URL carries the link's token: never into analytics (decision 0043).
+    pageUrl: withoutLinkSecretsOrNull(context.pageUrl),
+    referrer: withoutLinkSecretsOrNull(context.referrer),
     createdAt: context.now,
     receivedAt: context.now,
   };

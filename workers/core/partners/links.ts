@@ -6,14 +6,17 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { partnerLinks } from "../../../db/schema";
 import { partnerDiscountPercent, partnerName, type PartnerCode } from "./codes";
-import { releaseSlot, takeSlot } from "../throttle";
+import { ipThrottleKey, releaseSlot, secondsUntilFree, takeSlot, type ThrottleRule } from "../throttle";
 import type { GenerateLinkInput, PartnerLinkInput } from "./link-schema";
 
 export type PartnerLink = typeof partnerLinks.$inferSelect;
 
 /** Characters of a short code: lower-case letters and digits without look-alikes (0/o, 1/l/i). */
 export const SHORT_CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
-export const SHORT_CODE_LENGTH = 8;
+/** New codes: 31^12 ≈ 7.9 × 10^17 (≈ 59 bits), out of reach of guessing at the miss limit (decision 0043). */
+export const SHORT_CODE_LENGTH = 12;
+/** Codes made before decision 0043 keep working. */
+const LEGACY_SHORT_CODE_LENGTH = 8;
 /** How long a partner's discount shown on its landing stays valid after the link is made. */
 export const PARTNER_DISCOUNT_VALID_DAYS = 30;
 /** The newest links the /partners list shows. */
@@ -27,7 +30,7 @@ export function generateLinkToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 }
 
-/** A short code: 8 characters of SHORT_CODE_ALPHABET (≈ 40 random bits), unbiased. */
+/** A short code: SHORT_CODE_LENGTH characters of SHORT_CODE_ALPHABET, unbiased. */
 export function generateShortCode(): string {
   // Bytes at or above the largest multiple of the alphabet's size are drawn again.
   const limit = 256 - (256 % SHORT_CODE_ALPHABET.length);
@@ -44,9 +47,8 @@ export function generateShortCode(): string {
 /** A short code as typed or linked: case does not matter, anything else is no code of ours. */
 export function normalizeShortCode(value: string): string | null {
   const code = value.trim().toLowerCase();
-  return code.length === SHORT_CODE_LENGTH && [...code].every((c) => SHORT_CODE_ALPHABET.includes(c))
-    ? code
-    : null;
+  const knownLength = code.length === SHORT_CODE_LENGTH || code.length === LEGACY_SHORT_CODE_LENGTH;
+  return knownLength && [...code].every((c) => SHORT_CODE_ALPHABET.includes(c)) ? code : null;
 }
 
 export const partnerLinkPath = (token: string) => `/partner/${encodeURIComponent(token)}`;
@@ -253,6 +255,47 @@ export async function findByShortCode(db: Db, code: string): Promise<PartnerLink
   return link ?? null;
 }
 
+/** Unknown codes one address may follow in an hour; after that every code answers 429 to it. */
+export const MAX_SHORT_LINK_MISSES_PER_IP_PER_HOUR = 30;
+const MISS_WINDOW_MS = 60 * 60 * 1000;
+
+const missRule = (ip: string): ThrottleRule => ({
+  key: `partner:short-miss:ip:${ipThrottleKey(ip)}`,
+  limit: MAX_SHORT_LINK_MISSES_PER_IP_PER_HOUR,
+  windowMs: MISS_WINDOW_MS,
+});
+
+export type ShortCodeLookup =
+  | { ok: true; link: PartnerLink }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * A short code as a visitor follows it. Misses are counted per address (decision 0043): an
+ * address at its limit learns nothing about any code, a live one included, until its misses age
+ * out, so guessing codes through /s/ stays a trickle. A request without an address (only in
+ * tests: Cloudflare always names the client) is not limited.
+ */
+export async function followShortCode(
+  db: Db,
+  code: string,
+  client: { ip: string | null; now: number },
+): Promise<ShortCodeLookup> {
+  const rule = client.ip ? missRule(client.ip) : null;
+  if (rule) {
+    const wait = await secondsUntilFree(db, [rule], client.now);
+    if (wait > 0) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
+  }
+  const link = await findByShortCode(db, code);
+  if (link) return { ok: true, link };
+  if (rule) {
+    // Counted under the write lock: a parallel burst of misses cannot take more than the limit.
+    const slot = await takeSlot(db, [rule], client.now);
+    if (!slot.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: slot.retryAfterSeconds };
+  }
+  return { ok: false, reason: "not_found" };
+}
+
 /** Counts one click on the short link, in one statement, so parallel clicks all count. */
 export async function recordClick(db: Db, linkId: string, now: number): Promise<void> {
   await db
@@ -283,17 +326,19 @@ export async function claimLink(db: Db, token: string, companyId: string, now: n
   return result.rowsAffected === 1;
 }
 
+/** The campaign of a carrier's own invitations; which link brought a company is on the link itself. */
+export const CARRIER_INVITE_CAMPAIGN = "carrier_invite";
+
 /**
- * Where a short link sends its visitor: the partner landing with the campaign's UTM labels
- * (the partner's code when the link has one, else the short code).
+ * Where a short link sends its visitor: the partner landing with the campaign's UTM labels (the
+ * partner's code when the link has one, else CARRIER_INVITE_CAMPAIGN). Never the short code: it
+ * opens the lead's data as the token does, and the URL's labels go into analytics (decision 0043).
  */
-export function shortLinkTarget(
-  link: Pick<PartnerLink, "uniqueToken" | "shortCode" | "partnerCode">,
-): string {
+export function shortLinkTarget(link: Pick<PartnerLink, "uniqueToken" | "partnerCode">): string {
   const params = new URLSearchParams({
     utm_source: "partner",
     utm_medium: "short_link",
-    utm_campaign: link.partnerCode ?? link.shortCode,
+    utm_campaign: link.partnerCode ?? CARRIER_INVITE_CAMPAIGN,
   });
   return `${partnerLinkPath(link.uniqueToken)}?${params}`;
 }

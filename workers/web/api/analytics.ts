@@ -10,7 +10,9 @@ import {
 import { metricsQuerySchema, readMetrics } from "../../core/analytics/metrics";
 import { readUserEvents, readUserJourney, userEventsQuerySchema } from "../../core/analytics/user-events";
 import type { JobMessage } from "../../core/jobs/messages";
+import { ipThrottleKey } from "../../core/throttle";
 import type { AppBindings } from "../bindings";
+import { clientIp } from "../lib/auth";
 import { exampleUser } from "./auth";
 import { operation, timestamp } from "./operation";
 
@@ -37,6 +39,34 @@ async function enqueueEvents(c: Context<AppBindings>, events: AnalyticsEvent[]):
     return null;
   }
   return records.length;
+}
+
+/**
+ * The ANALYTICS_LIMITER binding (wrangler.toml) counts one unit per this many events of a request:
+ * the browser client's batch, which it sends at 10 events (app/lib/analytics-queue.ts). With the
+ * binding's 300 units a minute, one client may send 3,000 events a minute (decision 0043).
+ */
+const EVENTS_PER_UNIT = 10;
+const LIMITER_PERIOD_SECONDS = 60;
+const TOO_MANY_EVENTS = "Слишком много событий аналитики. Повторите через минуту.";
+
+/**
+ * Charges the request's events to its sender: the signed-in user, or else the client's address.
+ * False, with Retry-After set, when the sender is over its limit. A request naming neither (only
+ * in tests: Cloudflare always names the client) is not limited.
+ */
+async function chargeEvents(c: Context<AppBindings>, events: number): Promise<boolean> {
+  const caller = c.get("caller");
+  const ip = clientIp(c);
+  const key = caller ? `user:${caller.user.id}` : ip ? `ip:${ipThrottleKey(ip)}` : null;
+  if (!key) return true;
+  const units = Math.ceil(events / EVENTS_PER_UNIT);
+  const charges = await Promise.all(
+    Array.from({ length: units }, () => c.env.ANALYTICS_LIMITER.limit({ key })),
+  );
+  if (charges.every((charge) => charge.success)) return true;
+  c.header("Retry-After", String(LIMITER_PERIOD_SECONDS));
+  return false;
 }
 
 const acceptedSchema = z.strictObject({ accepted: z.number().int() });
@@ -106,13 +136,14 @@ export const analyticsOperations = [
       group: GROUP,
       summary: "Пакет событий аналитики (1–100)",
       description:
-        "События принимаются в очередь (202) и записываются один раз по их id, даже если пакет отправлен повторно. События вошедшего пользователя получают его id.",
+        "События принимаются в очередь (202) и записываются один раз по их id, даже если пакет отправлен повторно. События вошедшего пользователя получают его id. Не больше 3000 событий в минуту от одного пользователя или, без входа, с одного IP: запрос считается десятками событий (1–10 событий — один десяток, 11–20 — два), и в минуту их не больше 300; сверх этого — 429 с заголовком Retry-After. События, которые записывает сам сервер (partner_link_viewed, partner_registered), не принимаются (400). Токен партнерской ссылки и короткий код в pageUrl, referrer и eventLabel не сохраняются.",
       access: "public",
       body: analyticsBatchSchema,
       success: { status: 202, data: acceptedSchema, example: { accepted: 25 } },
-      errors: [503],
+      errors: [429, 503],
     },
     async (c, { body }, reply) => {
+      if (!(await chargeEvents(c, body.events.length))) return reply.fail(429, TOO_MANY_EVENTS);
       const accepted = await enqueueEvents(c, body.events);
       return accepted === null ? reply.fail(503, ENQUEUE_FAILED) : reply.ok({ accepted });
     },
@@ -123,12 +154,14 @@ export const analyticsOperations = [
       path: "/analytics/event",
       group: GROUP,
       summary: "Одно событие аналитики",
+      description: "То же, что /analytics/events, для одного события (старые клиенты).",
       access: "public",
       body: analyticsEventSchema,
       success: { status: 202, data: acceptedSchema, example: { accepted: 1 } },
-      errors: [503],
+      errors: [429, 503],
     },
     async (c, { body }, reply) => {
+      if (!(await chargeEvents(c, 1))) return reply.fail(429, TOO_MANY_EVENTS);
       const accepted = await enqueueEvents(c, [body]);
       return accepted === null ? reply.fail(503, ENQUEUE_FAILED) : reply.ok({ accepted });
     },
