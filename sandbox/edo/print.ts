@@ -80,6 +80,7 @@ function signerSection(signer: Signer): Section {
       ["Полномочия", attorney ? "по доверенности" : "без доверенности"],
       ["Доверенность", attorney ? `№ ${attorney.number} от ${attorney.date}, ${attorney.id}` : null],
       ["Проверка доверенности", attorney?.checkUrl ?? null],
+      ["Простая электронная подпись", signer.simpleSignature ? fullNameOf(signer.simpleSignature) : null],
     ],
   };
 }

@@ -43,6 +43,11 @@ export type Signer = {
   attorney: PowerOfAttorney | null;
   /** ИдСистХран: where the power of attorney is kept. */
   storage: string | null;
+  /**
+   * Whose simple electronic signature (ПЭП) the title is signed with: the driver on the
+   * carrier's titles he signs, a consignee's storekeeper now and then; null: signed with a key.
+   */
+  simpleSignature: Person | null;
 };
 
 export type VehicleUnit = {

@@ -75,12 +75,21 @@ const innOf = (organisation: Organisation) =>
 const fio = (person: Person) =>
   el("ФИО", { Фамилия: person.family, Имя: person.name, Отчество: person.patronymic });
 
+/** The composer's identification (ИдРекСостТип): its INN, a sole trader's or an organisation's. */
+const composerXml = (inn: string) => el("ИдРекСост", {}, textEl(inn.length === 12 ? "ИННФЛ" : "ИННЮЛ", inn));
+
 function signerXml(signer: Signer): XmlNode {
-  const { attorney } = signer;
+  const { attorney, simpleSignature } = signer;
   return el(
     "Подписант",
     { СтатПодп: signer.status, ИдСистХран: signer.storage, Должн: signer.position },
     fio(signer.person),
+    simpleSignature &&
+      el("СвПЭП", {
+        ФамилияПЭП: simpleSignature.family,
+        ИмяПЭП: simpleSignature.name,
+        ОтчествоПЭП: simpleSignature.patronymic,
+      }),
     attorney &&
       el("СвДовер", {
         ДатаДовер: attorney.date,
@@ -131,6 +140,7 @@ function waybillXml(model: WaybillModel): XmlNode {
         ВрИнфГО: clock(model.title.dateTime),
         НаимЭкСубСост: shipper.name,
       },
+      composerXml(model.senderInn),
       el(
         "СодИнфГО",
         {
@@ -231,7 +241,9 @@ function acceptanceXml(model: AcceptanceModel): XmlNode {
         ПоФактХЖ: "Транспортная накладная, информация перевозчика о приеме груза",
         ДатИнфПрвПрием: ruDate(title.dateTime),
         ВрИнфПрвПрием: clock(title.dateTime),
+        НаимЭконСубСост: model.sender,
       },
+      composerXml(model.senderInn),
       el("ИдИнфГО", {
         ИдФайлИнфГО: reference.fileId,
         ДатФайлИнфГО: reference.date,
@@ -258,6 +270,7 @@ function acceptanceXml(model: AcceptanceModel): XmlNode {
         ВрИнфГП: clock(title.dateTime),
         НаимЭконСубСост: model.sender,
       },
+      composerXml(model.senderInn),
       el("ИдИнфПрвПрием", {
         ИдФайлИнфПрвПрием: reference.fileId,
         ДатФайлПрвПрием: reference.date,
@@ -305,7 +318,9 @@ function acceptanceXml(model: AcceptanceModel): XmlNode {
         ПоФактХЖ: "Транспортная накладная, информация перевозчика о выдаче груза грузополучателю",
         ДатИнфПрвВыд: ruDate(title.dateTime),
         ВрИнфПрвВыд: clock(title.dateTime),
+        НаимЭконСубСост: model.sender,
       },
+      composerXml(model.senderInn),
       el("ИдИнфГП", {
         ИдФайлИнфГП: reference.fileId,
         ДатФайлИнфГП: reference.date,

@@ -276,6 +276,45 @@ describe("EDO title content", () => {
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
   });
 
+  it("says who composed each title, and gives the simple-signature name on the carrier's and consignee's titles", async () => {
+    const app = createSandboxApp();
+    const token = await signIn(app);
+    const chains = (await docflows(app, token, 300)).filter(complete).slice(0, 25);
+    const seen = { carrierPep: 0, carrierKey: 0, consigneePep: 0, consigneeKey: 0 };
+    for (const doc of chains) {
+      const composers = { [T1]: doc.info.go, [T2]: doc.info.tk, [T3]: doc.info.gp, [T4]: doc.info.tk };
+      for (const type of CHAIN) {
+        const title = await served(app, token, doc, withContent(doc, type) as WireTitle);
+        const { extracted } = title.parsed.extractedData;
+        const fields = type === T1 ? waybillOf(extracted) : acceptanceOf(extracted);
+        const party = composers[type];
+        expect(fields.Составитель, type).toEqual({ Наименование: party?.accName, ИНН: party?.inn });
+
+        const pep = fields.Подписант["Простая электронная подпись"];
+        if (type === T1) expect(pep).toBeNull();
+        else if (pep) {
+          // The signer's own name, in the ПЭП block of the signer.
+          expect(pep).toEqual({
+            ФИО: fields.Подписант.ФИО,
+            Фамилия: fields.Подписант.Фамилия,
+            Имя: fields.Подписант.Имя,
+            Отчество: fields.Подписант.Отчество,
+            "Другие сведения": [],
+          });
+          expect(title.xml).toMatch(/<Подписант [^>]*>\s*<ФИО [^>]*\/>\s*<СвПЭП ФамилияПЭП="[^"]+" ИмяПЭП=/);
+          if (type === T3) seen.consigneePep++;
+          else {
+            // On the carrier's titles the driver signs with it.
+            expect(pep.ФИО).toBe(doc.info.driver?.accName);
+            seen.carrierPep++;
+          }
+        } else if (type === T3) seen.consigneeKey++;
+        else seen.carrierKey++;
+      }
+    }
+    for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
+  });
+
   it("serves every title of an unfinished chain, and the chain stops where the list does", async () => {
     const app = createSandboxApp();
     const token = await signIn(app);

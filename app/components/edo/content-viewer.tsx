@@ -6,6 +6,7 @@ import type { EdoDocument } from "../../../workers/core/edo/vocabulary";
 import type { Envelope } from "../../../workers/web/wiring";
 import { DOWNLOAD_MESSAGES, edoFileUrl, useDownload } from "./download";
 import { viewerTitleLabel } from "./presentation";
+import { titleCards } from "./title-cards";
 import { Button, Spinner } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { formatNumber, formatShortDateTime, plural } from "~/lib/format";
@@ -278,9 +279,9 @@ function ContentBody({ content }: { content: DocumentContent }) {
             {extracted.type === "waybill" ? "Транспортная накладная" : "Приёмка и выдача груза"}
           </h3>
           <div className="grid gap-3 md:grid-cols-2">
-            {Object.entries(extracted.extractedFields).map(([section, value]) => (
-              <Section key={section} title={section}>
-                <Value value={value} />
+            {titleCards(extracted).map((card) => (
+              <Section key={card.title} title={card.title}>
+                <Value value={card.value} />
               </Section>
             ))}
           </div>

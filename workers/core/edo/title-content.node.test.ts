@@ -103,7 +103,10 @@ function expectTitle1(fields: TransportWaybillFields) {
       Идентификатор: "6c0e9d5a-2b7f-4e31-9a8d-3f4b5c6d7e8f",
       "Ссылка для проверки": "https://m4d.nalog.gov.ru/emchd/check-status",
     },
+    "Простая электронная подпись": null,
   });
+  // This operator's title 1 does not name its composer.
+  expect(fields.Составитель).toEqual({ Наименование: null, ИНН: null });
 }
 
 describe("readTitleArchive", () => {
@@ -299,6 +302,55 @@ describe("parseTitle", () => {
     expect(fields.Подписант).toMatchObject({ Фамилия: "Литвиненко", Должность: "Кладовщик" });
   });
 
+  it("says who composed a title: the document's НаимЭконСубСост and its own ИдРекСост's INN, not a lease contract's", () => {
+    const t1 = waybillOf(processTitleContent(fixture("sandbox-t1.zip")).extractedData.extracted);
+    const shipper = t1.Грузоотправитель.Организация;
+    expect(t1.Составитель).toEqual({ Наименование: shipper.Наименование, ИНН: shipper.ИНН });
+    // The rented tractor's lease names its owner in an ИдРекСост of its own.
+    expect(t1["Транспортное средство"]["Тип владения"]).toBe("Аренда");
+    const t3 = parseTitle(decodeXml(fixture("sandbox-t3.xml")));
+    if (t3.type !== "acceptance") throw new Error(t3.type);
+    expect(t3.extractedFields.Составитель).toEqual({ Наименование: "ООО «Старт-Металл»", ИНН: "7722562668" });
+  });
+
+  it("reads the signer's simple signature (ПЭП): its name and the rest of its block", () => {
+    const t3 = parseTitle(decodeXml(fixture("sandbox-t3.xml")));
+    if (t3.type !== "acceptance") throw new Error(t3.type);
+    expect(t3.extractedFields.Подписант["Простая электронная подпись"]).toEqual({
+      ФИО: "Литвиненко Аркадий Андреевич",
+      Фамилия: "Литвиненко",
+      Имя: "Аркадий",
+      Отчество: "Андреевич",
+      "Другие сведения": [],
+    });
+    // Another writer: the block beside the signer, a sole trader composing, more in the block.
+    const xml = `<Файл ИдФайл="ON_TRNACLPVYN_A_B_0_20250315_x" ВерсФорм="5.01">
+      <Документ КНД="1110342" НаимЭкСубСост="ИП Орлов Пётр Ильич">
+        <ИдРекСост ИННФЛ="500100732259"/>
+        <СодПрвВыд СодОпер="Выдано"/>
+        <Подписант СтатПодп="1"><ФИО Фамилия="Орлов" Имя="Пётр"/></Подписант>
+        <ПЭПВодит ФамилияПЭП="Орлов" ИмяПЭП="Пётр" ТелПЭП="+7 900 000-00-00"/>
+      </Документ></Файл>`;
+    const t4 = parseTitle(xml);
+    if (t4.type !== "acceptance") throw new Error(t4.type);
+    expect(t4.extractedFields.Составитель).toEqual({
+      Наименование: "ИП Орлов Пётр Ильич",
+      ИНН: "500100732259",
+    });
+    expect(t4.extractedFields.Подписант["Простая электронная подпись"]).toEqual({
+      ФИО: "Орлов Пётр",
+      Фамилия: "Орлов",
+      Имя: "Пётр",
+      Отчество: null,
+      "Другие сведения": [{ Поле: "ТелПЭП", Значение: "+7 900 000-00-00" }],
+    });
+    // A title signed with a key alone says so.
+    const t2 = parseTitle(decodeXml(fixture("title2.xml")));
+    expect(
+      t2.type === "acceptance" && t2.extractedFields.Подписант["Простая электронная подпись"],
+    ).toBeNull();
+  });
+
   it("knows a title by its file id when КНД is missing", () => {
     const xml =
       '<Файл ИдФайл="ON_TRNACLPVYN_A_B_0_20250315_x" ВерсФорм="5.01"><Документ><СодПрвВыд СодОпер="Выдано"/></Документ></Файл>';
@@ -403,7 +455,17 @@ describe("edo:parse CLI", () => {
     expect(t3.code).toBe(0);
     expect(JSON.parse(t3.stdout)).toMatchObject({
       hasXML: true,
-      extractedData: { extracted: { type: "acceptance", title: "ON_TRNACLGRPO" } },
+      extractedData: {
+        extracted: {
+          type: "acceptance",
+          title: "ON_TRNACLGRPO",
+          // Who composed it, and the name its signer signed with by simple signature.
+          extractedFields: {
+            Составитель: { Наименование: "ООО «Старт-Металл»", ИНН: "7722562668" },
+            Подписант: { "Простая электронная подпись": { ФИО: "Литвиненко Аркадий Андреевич" } },
+          },
+        },
+      },
     });
   });
 

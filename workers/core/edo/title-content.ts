@@ -389,6 +389,18 @@ export interface PowerOfAttorney {
   "Ссылка для проверки": string | null;
 }
 
+/**
+ * The simple electronic signature (ПЭП) the signer signed with: its block's name parts
+ * (`ФамилияПЭП`, `ИмяПЭП`, `ОтчествоПЭП`) and whatever else the block says.
+ */
+export interface SimpleSignature {
+  ФИО: string | null;
+  Фамилия: string | null;
+  Имя: string | null;
+  Отчество: string | null;
+  "Другие сведения": LabelledValue[];
+}
+
 export interface Signer {
   ФИО: string | null;
   Фамилия: string | null;
@@ -397,6 +409,13 @@ export interface Signer {
   Статус: string | null;
   Должность: string | null;
   Доверенность: PowerOfAttorney | null;
+  "Простая электронная подпись": SimpleSignature | null;
+}
+
+/** The economic entity that composed the title's file (`НаимЭконСубСост`), with its INN. */
+export interface Composer {
+  Наименование: string | null;
+  ИНН: string | null;
 }
 
 export interface TransportWaybillFields {
@@ -410,6 +429,7 @@ export interface TransportWaybillFields {
     "Идентификатор файла": string | null;
     "УИД ТрН": string | null;
   };
+  Составитель: Composer;
   Грузоотправитель: Party & { Экспедитор: boolean | null };
   Грузополучатель: Party & { "Адрес доставки": string | null };
   Перевозчик: Party;
@@ -470,6 +490,7 @@ export interface CargoAcceptanceFields {
     "УИД ТрН": string | null;
     "Содержание операции": string | null;
   };
+  Составитель: Composer;
   "Ответ на титул": TitleReference | null;
   /** Title 3: the consignee's receipt (arrival, departure, what was received, where). */
   "Приём груза": LabelledValue[];
@@ -556,6 +577,40 @@ function party(section: XmlNode | null, identName: string): Party {
   };
 }
 
+const SIMPLE_SIGNATURE_NAME = ["ФамилияПЭП", "ИмяПЭП", "ОтчествоПЭП"];
+
+/** The signer's ПЭП block: the element naming its holder (`ФамилияПЭП`), in the signer or the document. */
+function simpleSignature(signerNode: XmlNode | null, doc: XmlNode | null): SimpleSignature | null {
+  const holds = (n: XmlNode) => SIMPLE_SIGNATURE_NAME.some((name) => n.attrs[name]?.trim());
+  const block = findNode(signerNode, holds) ?? findNode(doc, holds);
+  if (!block) return null;
+  const [family, name, patronymic] = SIMPLE_SIGNATURE_NAME.map((part) => attr(block, part));
+  const parts = [family, name, patronymic].filter(Boolean);
+  return {
+    ФИО: parts.length > 0 ? parts.join(" ") : null,
+    Фамилия: family,
+    Имя: name,
+    Отчество: patronymic,
+    "Другие сведения": labelledOwnAttributes(block).filter(
+      (entry) => !SIMPLE_SIGNATURE_NAME.includes(entry.Поле),
+    ),
+  };
+}
+
+/**
+ * Who composed the title: `НаимЭконСубСост` on the document (some writers spell it
+ * `НаимЭкСубСост`) and the INN of the composer's identification (`ИдРекСост`) beside it; only a
+ * direct child counts, not the lease contract's own `ИдРекСост` deep in the vehicle.
+ */
+function composer(doc: XmlNode | null): Composer {
+  const ident = doc?.children.find((child) => child.name === "ИдРекСост") ?? null;
+  const inn = ident?.children.find((child) => child.name === "ИННЮЛ" || child.name === "ИННФЛ");
+  return {
+    Наименование: attr(doc, "НаимЭконСубСост", "НаимЭкСубСост"),
+    ИНН: text(inn) ?? attr(ident, "ИННЮЛ", "ИННФЛ"),
+  };
+}
+
 function signer(doc: XmlNode | null): Signer {
   const node = findNode(doc, "Подписант");
   const fio = findNode(node, "ФИО");
@@ -576,6 +631,7 @@ function signer(doc: XmlNode | null): Signer {
             attr(proxy, "СведСистОтм", "УРЛСист", "ИдСистХран") ?? attr(node, "ИдСистХран"),
         }
       : null,
+    "Простая электронная подпись": simpleSignature(node, doc),
   };
 }
 
@@ -607,6 +663,7 @@ function transportWaybill(root: XmlNode): TransportWaybillFields {
       "Идентификатор файла": attr(root, "ИдФайл"),
       "УИД ТрН": deepAttr(content, "УИД_ТрН"),
     },
+    Составитель: composer(doc),
     Грузоотправитель: {
       // The XSD puts РекИдентГО inside СвГО; some operators put it straight into СодИнфГО.
       ...party(consignor ?? findNode(content, "РекИдентГО"), "РекИдентГО"),
@@ -762,6 +819,7 @@ function cargoAcceptance(root: XmlNode, title: TitleInfo): CargoAcceptanceFields
       "УИД ТрН": attr(content, "УИД_ТрН"),
       "Содержание операции": attr(content, "СодОпер", "СодОпПр"),
     },
+    Составитель: composer(doc),
     "Ответ на титул": titleReference(doc),
     "Приём груза": receiptDetails(content),
     Замечания: labelledAttributes(content, "Зам"),

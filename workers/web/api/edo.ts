@@ -119,7 +119,16 @@ const signerSchema = z.strictObject({
   Доверенность: z
     .strictObject({ Дата: said, Номер: said, Идентификатор: said, "Ссылка для проверки": said })
     .nullable(),
+  "Простая электронная подпись": z
+    .strictObject({ ФИО: said, Фамилия: said, Имя: said, Отчество: said, "Другие сведения": labelledValues })
+    .nullable()
+    .describe(
+      "Блок ПЭП подписанта (ФамилияПЭП, ИмяПЭП, ОтчествоПЭП и остальные его атрибуты); null — его нет",
+    ),
 });
+
+/** Who composed the title's file: НаимЭконСубСост and the INN beside it. */
+const composerSchema = z.strictObject({ Наименование: said, ИНН: said });
 
 /** Title 1 (TransportWaybillFields). */
 const waybillFieldsSchema = z.strictObject({
@@ -133,6 +142,7 @@ const waybillFieldsSchema = z.strictObject({
     "Идентификатор файла": said,
     "УИД ТрН": said,
   }),
+  Составитель: composerSchema,
   Грузоотправитель: z.strictObject({ ...partyFields, Экспедитор: z.boolean().nullable() }),
   Грузополучатель: z.strictObject({ ...partyFields, "Адрес доставки": said }),
   Перевозчик: z.strictObject(partyFields),
@@ -181,6 +191,7 @@ const acceptanceFieldsSchema = z.strictObject({
     "УИД ТрН": said,
     "Содержание операции": said,
   }),
+  Составитель: composerSchema,
   "Ответ на титул": z
     .strictObject({
       "Идентификатор файла": said,
@@ -361,6 +372,7 @@ const exampleDocumentContent = {
           "УИД ТрН": "chain-demo-carrier-000123",
           "Содержание операции": "Груз принят к перевозке",
         },
+        Составитель: { Наименование: "ООО «ТрансЛайн»", ИНН: "7708123450" },
         "Ответ на титул": {
           "Идентификатор файла": "ON_TRNACLGROT_2BM_2BM_20250314_t1-000123",
           Дата: "14.03.2025",
@@ -382,6 +394,13 @@ const exampleDocumentContent = {
             Номер: "МЧД-2025-0042",
             Идентификатор: "1f0c2a9e-7b54-4d1e-9a3c-5e8d7f6b2a10",
             "Ссылка для проверки": "https://m4d.nalog.gov.ru/",
+          },
+          "Простая электронная подпись": {
+            ФИО: "Кузнецов Сергей Иванович",
+            Фамилия: "Кузнецов",
+            Имя: "Сергей",
+            Отчество: "Иванович",
+            "Другие сведения": [],
           },
         },
       },
