@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { PLANS, planView, type PlanView } from "../../workers/core/billing/plans";
-import { quotePlan } from "../../workers/core/billing/pricing";
+import { discountPartnerOf, quotePlan } from "../../workers/core/billing/pricing";
 import { partnerName } from "../../workers/core/partners/codes";
 import type { ApiCreatedPayment, Envelope } from "../../workers/web/wiring";
 import { formatPlanPrice, PlanCard } from "~/components/payments/plan-card";
@@ -23,12 +23,12 @@ export const PAYMENT_PAGE_MESSAGES = {
 } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireCaller(context, request);
+  const { user } = requireCaller(context, request);
   const url = new URL(request.url);
-  const source = url.searchParams.get("source")?.trim() || null;
   const plans = PLANS.map(planView);
-  // The discount is the partner table's, computed here as the server will charge it; the URL
-  // names only the partner (a discount in the URL is never trusted).
+  // The discount is the company's own partner's, computed here as the server will charge it; a
+  // partner or a discount named in the URL is never believed (decision 0042).
+  const source = await discountPartnerOf(context.db, user.company.id);
   const quotes = Object.fromEntries(PLANS.map((plan) => [plan.id, quotePlan(plan, source)] as const));
   const discountPercent = quotes[PLANS[0].id].discountPercent;
   const wanted = url.searchParams.get("plan");
@@ -62,7 +62,6 @@ export default function Payment() {
         body: JSON.stringify({
           planId: chosen.id,
           returnUrl: `${window.location.origin}/payment/success`,
-          ...(partner ? { partnerSource: partner.source } : {}),
         }),
       });
       const answer = (await response.json().catch(() => null)) as CreateAnswer | null;
@@ -78,10 +77,9 @@ export default function Payment() {
         return;
       }
       errorType = answer?.error ?? "unknown";
-      toast.error(
-        PAYMENT_PAGE_MESSAGES.createFailed,
-        answer?.error ? { description: answer.error } : undefined,
-      );
+      // The explanation when there is one (try again in N minutes, the provider is down).
+      const description = answer ? (answer.message ?? answer.error) : undefined;
+      toast.error(PAYMENT_PAGE_MESSAGES.createFailed, description ? { description } : undefined);
     } catch {
       errorType = "network_error";
       toast.error(PAYMENT_PAGE_MESSAGES.createError);

@@ -12,6 +12,12 @@ export const companies = sqliteTable(
     address: text("address"),
     /** The partner code (workers/core/partners/codes.ts) the company registered through, if any. */
     partnerSource: text("partner_source"),
+    /**
+     * The partner came with a partner link's registration (/partner/<token>, decision 0042): only
+     * then do its payments get the partner's discount. A partner named in a /register URL is
+     * attribution for marketing, not a discount.
+     */
+    partnerViaLink: integer("partner_via_link", { mode: "boolean" }).notNull().default(false),
     /** The advertising campaign (landing `campaign` / `utm_campaign`) the company came with. */
     campaign: text("campaign"),
     /** The plan chosen on the landing before registering (workers/core/billing/plans.ts ids). */

@@ -1,5 +1,6 @@
+import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
 import { signedInPage, toast, WAIT } from "./helpers";
@@ -8,6 +9,8 @@ const web = inject("webUrl");
 
 const chromium = chromiumPerFile();
 const accounts = testUsers();
+const database = createClient({ url: inject("databaseUrl") });
+afterAll(() => database.close());
 
 /** The sandbox checkout (YooKassa's confirmation page): card number, expiry, CVC, pay. */
 async function payWithCard(page: Page, card: string) {
@@ -46,8 +49,18 @@ describe("plans and card payments", () => {
     await page.getByText("Популярный").waitFor(WAIT);
     await page.getByRole("button", { name: "Оплатить 2 990 ₽" }).waitFor(WAIT);
 
-    // A partner's link: the discount is the partner's, whatever the URL says.
+    // A partner named in the URL gives a company without one no discount (decision 0042)…
     await page.goto(`${web}/payment?plan=basic&source=magnit&discount=90`);
+    await page.getByRole("button", { name: "Оплатить 990 ₽" }).waitFor(WAIT);
+    expect(await page.getByTestId("partner-discount").count()).toBe(0);
+
+    // …while a company that registered through Magnit's partner link gets Magnit's, whatever the
+    // URL says.
+    await database.execute({
+      sql: "UPDATE companies SET partner_source = 'magnit', partner_via_link = 1 WHERE id = (SELECT company_id FROM users WHERE email = ?)",
+      args: [user.email],
+    });
+    await page.goto(`${web}/payment?plan=basic&source=metro&discount=90`);
     await page.getByTestId("partner-discount").getByText("Скидка партнёра «Магнит»: 15%").waitFor(WAIT);
     expect(await page.getByRole("radio", { name: "Базовый", exact: true }).isChecked()).toBe(true);
     await page.getByRole("radio", { name: "Расширенный", exact: true }).check({ force: true });

@@ -472,16 +472,20 @@ describe("the /partner/:hash page", () => {
         metadata: expect.objectContaining({ utm_campaign: "spring", channel: "page" }),
       }),
     ]);
-    // The company keeps its partner and campaign (decision 0038): the dashboard offers the
-    // plans with the partner's discount.
+    // The company keeps its partner and campaign (decision 0038), and the partner came with its
+    // link, so its payments get the partner's discount (decision 0042).
     const [company] = await testDb()
-      .select({ partnerSource: companies.partnerSource, campaign: companies.campaign })
+      .select({
+        partnerSource: companies.partnerSource,
+        partnerViaLink: companies.partnerViaLink,
+        campaign: companies.campaign,
+      })
       .from(companies)
       .innerJoin(users, eq(users.companyId, companies.id))
       .where(eq(users.email, payload.email.toLowerCase()));
-    expect(company).toEqual({ partnerSource: "metro", campaign: "spring" });
+    expect(company).toEqual({ partnerSource: "metro", partnerViaLink: true, campaign: "spring" });
     const dashboard = await callWeb("/dashboard", { headers: { cookie: cookie! } });
-    expect(await dashboard.response.text()).toContain('href="/payment?source=metro"');
+    expect(await dashboard.response.text()).toContain('href="/payment"');
   });
 
   it("shows the rules' messages and creates nothing for a bad form", async () => {

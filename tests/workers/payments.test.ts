@@ -4,9 +4,15 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { companies, payments, platformOrders, subscriptions } from "../../db/schema";
 import { limitNewOrders } from "../../workers/core/billing/limits";
 import { addMoscowMonth } from "../../workers/core/billing/moscow-calendar";
-import { createPayment, type PaymentView } from "../../workers/core/billing/payments";
+import {
+  createPayment,
+  MAX_PAYMENTS_PER_COMPANY_PER_HOUR,
+  type PaymentView,
+} from "../../workers/core/billing/payments";
 import type { SubscriptionView } from "../../workers/core/billing/subscriptions";
 import type { PlanView } from "../../workers/core/billing/plans";
+import type { PartnerCode } from "../../workers/core/partners/codes";
+import { createLink } from "../../workers/core/partners/links";
 import { PaymentUnavailableError, type PaymentProvider } from "../../workers/providers/payment-provider";
 import { paymentProviderFor } from "../../workers/providers/yookassa-config";
 import {
@@ -19,20 +25,99 @@ import {
   sessionFor,
   testDb,
 } from "./support";
+import { randomInn } from "../support/russian-ids";
 
 const SANDBOX = env.YOOKASSA_API_URL.replace(/\/v3$/, "");
 const PAYS = "5555 5555 5555 4477";
 const DECLINED = "5555 5555 5555 4592";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Member = { companyId: string; userId: string; bearer: string };
+type Member = { companyId: string; userId: string; bearer: string; cookie: string };
+
+async function signedIn(user: { companyId: string; userId: string }): Promise<Member> {
+  return { ...user, ...(await sessionFor(user.userId)) };
+}
 
 async function member(): Promise<Member> {
-  const { companyId, userId } = await createCompanyUser();
-  return { companyId, userId, bearer: (await sessionFor(userId)).bearer };
+  return signedIn(await createCompanyUser());
 }
 
 const auth = (who: Member) => ({ authorization: `Bearer ${who.bearer}` });
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** A carrier that registered through a retail partner's link (/partner/<token>), as a lead does. */
+async function registeredThroughLink(partnerCode: PartnerCode): Promise<Member> {
+  const inviter = await createCompanyUser();
+  const link = await createLink(
+    testDb(),
+    { companyId: inviter.companyId, companyName: "ООО «Трасса»", userId: inviter.userId },
+    {
+      companyName: `ООО «Вектор ${unique()}»`,
+      companyInn: randomInn(),
+      companyAddress: "г Казань, ул Баумана, д 1",
+      companyPhone: undefined,
+      companyEmail: undefined,
+      contactFirstName: "Андрей",
+      contactLastName: "Волков",
+      contactPhone: undefined,
+      contactEmail: `volkov.${unique()}@vector.ru`,
+    },
+    { source: "web_dashboard", partnerCode, now: Date.now() },
+  );
+  const { response } = await callWeb(
+    "/api/registration/partner-register",
+    postJson({
+      token: link.uniqueToken,
+      firstName: "Андрей",
+      lastName: "Волков",
+      email: `lead.${unique()}@example.ru`,
+      phone: "+79123456789",
+      password: "Vector2025!",
+      companyName: "ООО «Вектор»",
+      companyInn: randomInn(),
+      companyAddress: "г Казань, ул Баумана, д 1",
+      agreedToTerms: true,
+    }),
+  );
+  expect(response.status).toBe(201);
+  const { user } = (await response.json<{ data: { user: { id: string; company: { id: string } } } }>()).data;
+  return signedIn({ companyId: user.company.id, userId: user.id });
+}
+
+/** A carrier that registered with `?partner=` in the /register URL (no partner link). */
+async function registeredWithPartnerInUrl(partnerSource: string): Promise<Member> {
+  const { response } = await callWeb(
+    "/api/auth/register",
+    postJson({
+      firstName: "Ольга",
+      lastName: "Кузнецова",
+      email: `olga.${unique()}@example.ru`,
+      phone: "+7 (912) 345-67-89",
+      password: "Gruz2025ok",
+      companyName: "ООО «Быстрый груз»",
+      partnerSource,
+    }),
+  );
+  expect(response.status).toBe(201);
+  const { user } = (await response.json<{ data: { user: { id: string; company: { id: string } } } }>()).data;
+  const [company] = await testDb().select().from(companies).where(eq(companies.id, user.company.id));
+  // The partner is kept for marketing, as the landing's registration button sends it.
+  expect(company.partnerSource).toBe(partnerSource);
+  return signedIn({ companyId: user.company.id, userId: user.id });
+}
+
+/** The /payment page as the member's browser gets it: the discount badge and the pay button. */
+async function paymentPage(who: Member, query: string) {
+  const { response } = await callWeb(`/payment${query}`, { headers: { cookie: who.cookie } });
+  expect(response.status).toBe(200);
+  const html = (await response.text()).replace(/[\u00a0\u202f]/g, " ");
+  const badge = /data-testid="partner-discount"[^>]*>([^<]*(?:<!-- -->[^<]*)*)</.exec(html)?.[1];
+  return {
+    badge: badge?.replaceAll("<!-- -->", "") ?? null,
+    payButton: />(Оплатить [\d ]+ ₽)</.exec(html)?.[1] ?? null,
+  };
+}
 
 async function api<T>(who: Member | null, path: string, init: RequestInit = {}) {
   const headers = { ...(who ? auth(who) : {}), ...(init.headers as Record<string, string>) };
@@ -143,11 +228,12 @@ describe("plans and the trial", () => {
 });
 
 describe("creating a payment", () => {
-  it("charges the plan's price minus the partner's discount, computed on the server", async () => {
+  it("charges the plan's price minus the company's own partner's discount, computed on the server", async () => {
+    const magnitCarrier = await registeredThroughLink("magnit");
     const { status, body } = await create(
-      a,
-      // A tampered price and discount in the body are not read.
-      validBody("extended", { partnerSource: "magnit", amount: 1, price: 1, discountPercent: 50 }),
+      magnitCarrier,
+      // A tampered price and discount, and another partner, in the body are not read.
+      validBody("extended", { partnerSource: "metro", amount: 1, price: 1, discountPercent: 50 }),
     );
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body.data.amount).toEqual({ value: "2541.50", currency: "RUB" });
@@ -156,10 +242,11 @@ describe("creating a payment", () => {
 
     const stored = await row(body.data.id);
     expect(stored).toMatchObject({
-      companyId: a.companyId,
-      userId: a.userId,
+      companyId: magnitCarrier.companyId,
+      userId: magnitCarrier.userId,
       status: "pending",
       amountKopecks: 254_150,
+      partnerSource: "magnit",
     });
     const atProvider = await sandboxPayment(stored.providerPaymentId!);
     expect(atProvider.payment.amount.value).toBe("2541.50");
@@ -234,6 +321,104 @@ describe("creating a payment", () => {
     expect(new Set(keys).size).toBe(1);
     expect(made).toHaveLength(2);
     expect(made[1]).toBe(made[0]);
+  });
+});
+
+describe("the partner discount is the company's own", () => {
+  it("a company with no partner that names «metro» pays the full 9,990 ₽", async () => {
+    const who = await member();
+    const { status, body } = await create(who, validBody("corporate", { partnerSource: "metro" }));
+    expect(status).toBe(201);
+    expect(body.data.amount).toEqual({ value: "9990.00", currency: "RUB" });
+    expect(body.data.discountPercent).toBe(0);
+    const stored = await row(body.data.id);
+    expect(stored).toMatchObject({ amountKopecks: 999_000, discountPercent: 0, partnerSource: null });
+    expect((await sandboxPayment(stored.providerPaymentId!)).payment.amount.value).toBe("9990.00");
+  });
+
+  it("a partner named only in the /register URL gives no discount", async () => {
+    const who = await registeredWithPartnerInUrl("metro");
+    const { body } = await create(who, validBody("corporate", { partnerSource: "metro" }));
+    expect(body.data.amount.value).toBe("9990.00");
+    expect(body.data.discountPercent).toBe(0);
+  });
+
+  it("a company registered through METRO's link pays 7,992 ₽, whichever partner it names", async () => {
+    const who = await registeredThroughLink("metro");
+    for (const extra of [
+      {},
+      { partnerSource: "metro" },
+      { partnerSource: "magnit" },
+      { partnerSource: null },
+    ]) {
+      const { status, body } = await create(who, validBody("corporate", extra));
+      expect(status, JSON.stringify(extra)).toBe(201);
+      expect(body.data.amount.value).toBe("7992.00");
+      expect(body.data.discountPercent).toBe(20);
+    }
+  });
+
+  it("the /payment page shows the discount and its price only to the partner's company", async () => {
+    const [metroCarrier, plain, urlPartner] = await Promise.all([
+      registeredThroughLink("metro"),
+      member(),
+      registeredWithPartnerInUrl("metro"),
+    ]);
+    expect(await paymentPage(metroCarrier, "?plan=corporate")).toEqual({
+      badge: "Скидка партнёра «METRO»: 20%",
+      payButton: "Оплатить 7 992 ₽",
+    });
+    // Another partner in the URL does not change the company's own discount.
+    expect(await paymentPage(metroCarrier, "?plan=corporate&source=magnit&discount=90")).toEqual({
+      badge: "Скидка партнёра «METRO»: 20%",
+      payButton: "Оплатить 7 992 ₽",
+    });
+    for (const who of [plain, urlPartner]) {
+      expect(await paymentPage(who, "?plan=corporate&source=metro")).toEqual({
+        badge: null,
+        payButton: "Оплатить 9 990 ₽",
+      });
+    }
+  });
+});
+
+describe("payment creation is throttled per company", () => {
+  it("a burst answers 429 with Retry-After and a Russian message, and adds no pending rows", async () => {
+    const who = await member();
+    const burst = await Promise.all(
+      Array.from({ length: MAX_PAYMENTS_PER_COMPANY_PER_HOUR + 5 }, (_, i) =>
+        create(who, validBody(i % 2 ? "basic" : "extended")),
+      ),
+    );
+    const statuses = burst.map((answer) => answer.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_PAYMENTS_PER_COMPANY_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    // The refused calls wrote nothing: the rows are the admitted ones' (clicks on the same plan at
+    // the same moment share one payment).
+    const admitted = new Set(
+      burst.filter((answer) => answer.status === 201).map((answer) => answer.body.data.id),
+    );
+    const rowsOf = async () =>
+      (await testDb().select().from(payments).where(eq(payments.companyId, who.companyId))).map((r) => r.id);
+    expect(new Set(await rowsOf())).toEqual(admitted);
+
+    const { response } = await callWeb("/api/payments/create", {
+      ...postJson(validBody("basic")),
+      headers: { ...auth(who), "content-type": "application/json" },
+    });
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: "Не удалось создать платеж",
+      message: `Слишком много попыток оплаты. Попробуйте снова через ${Math.ceil(retryAfter / 60)} мин.`,
+    });
+    expect(new Set(await rowsOf())).toEqual(admitted);
+
+    // Another company is not held back.
+    expect((await create(await member(), validBody("basic"))).status).toBe(201);
   });
 });
 
@@ -323,7 +508,7 @@ describe("one outcome, applied once", () => {
   it("two payments of one company applied at once extend it by two months", async () => {
     const who = await member();
     const first = await create(who, validBody("basic"));
-    const second = await create(who, validBody("basic", { partnerSource: "metro" }));
+    const second = await create(who, validBody("basic"));
     await payAtSandbox(first.body.data.id, PAYS);
     await payAtSandbox(second.body.data.id, PAYS);
     const before = Date.now();

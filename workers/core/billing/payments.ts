@@ -8,9 +8,10 @@ import {
   type PaymentProvider,
   type ProviderPayment,
 } from "../../providers/payment-provider";
+import { takeSlot } from "../throttle";
 import { addMoscowMonth } from "./moscow-calendar";
 import { isPlanId, planById, PLAN_IDS } from "./plans";
-import { quotePlan } from "./pricing";
+import { discountPartnerOf, quotePlan } from "./pricing";
 import { trialEndFor } from "./subscriptions";
 
 // Card payments for plans (decision 0031): created here, confirmed by the payer on the
@@ -36,6 +37,8 @@ export const PAYMENT_MESSAGES = {
   badReturnUrlDetails: "returnUrl должен вести на страницу /payment/success этого сайта",
   notFound: "Платеж не найден",
   companyNotFound: "Компания не найдена",
+  tooMany: (seconds: number) =>
+    `Слишком много попыток оплаты. Попробуйте снова через ${Math.ceil(seconds / 60)} мин.`,
 } as const;
 
 /** YooKassa's cancellation reasons (cancellation_details.reason), as the payer should read them. */
@@ -68,7 +71,10 @@ export function cancellationText(reason: string | null): string {
   return (reason && CANCELLATION_TEXTS[reason]) || "Платеж отменен";
 }
 
-/** POST /api/payments/create's body. Only a plan and a source: the price is never the client's. */
+/**
+ * POST /api/payments/create's body. Only a plan: the price is never the client's, and the discount
+ * is the company's own partner's (decision 0042), whatever `partnerSource` says.
+ */
 export const createPaymentSchema = z.object({
   planId: z.string().trim().min(1, "Выберите тариф").max(50).describe("basic, extended или corporate"),
   returnUrl: z
@@ -82,7 +88,9 @@ export const createPaymentSchema = z.object({
     .trim()
     .max(50)
     .nullish()
-    .describe("Код партнера (magnit, pyaterochka …): скидка считается на сервере по таблице партнеров"),
+    .describe(
+      "Не влияет на цену: скидку дает только партнер, по ссылке которого зарегистрирована компания. Другой код не учитывается",
+    ),
 });
 export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 
@@ -121,7 +129,16 @@ export type PaymentView = {
 
 export type CreatePaymentResult =
   | { ok: true; payment: CreatedPayment }
-  | { ok: false; reason: "unknown_plan" | "bad_return_url" | "rejected" | "unavailable" };
+  | { ok: false; reason: "unknown_plan" | "bad_return_url" | "rejected" | "unavailable" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Payments one company may start in an hour. Each start reaches the provider and leaves a row the
+ * check polls every 30 seconds until the provider settles it: far above a payer's pace (a few
+ * tries, another plan), well below a script's.
+ */
+export const MAX_PAYMENTS_PER_COMPANY_PER_HOUR = 10;
+const CREATE_WINDOW_MS = 60 * 60 * 1000;
 
 const rubles = (kopecks: number) => (kopecks / 100).toFixed(2);
 
@@ -162,7 +179,21 @@ export async function createPayment(
   if (!isPlanId(input.planId)) return { ok: false, reason: "unknown_plan" };
   const successUrl = successUrlOn(input.returnUrl, origin);
   if (!successUrl) return { ok: false, reason: "bad_return_url" };
-  const quote = quotePlan(planById(input.planId)!, input.partnerSource);
+  // Counted before the row and the provider's call (decision 0016), so a burst adds neither.
+  const slot = await takeSlot(
+    deps.db,
+    [
+      {
+        key: `payments:create:company:${caller.companyId}`,
+        limit: MAX_PAYMENTS_PER_COMPANY_PER_HOUR,
+        windowMs: CREATE_WINDOW_MS,
+      },
+    ],
+    deps.now(),
+  );
+  if (!slot.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: slot.retryAfterSeconds };
+  // The company's own partner, never the one the client names (decision 0042).
+  const quote = quotePlan(planById(input.planId)!, await discountPartnerOf(deps.db, caller.companyId));
   const now = deps.now();
   const row = (await unfinishedAttempt(deps.db, caller, quote, successUrl, now)) ?? {
     id: crypto.randomUUID(),

@@ -1,7 +1,10 @@
-import { partnerDiscountPercent } from "../partners/codes";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { companies } from "../../../db/schema";
+import { isPartnerCode, partnerDiscountPercent, type PartnerCode } from "../partners/codes";
 import type { Plan } from "./plans";
 
-/** What a payment for a plan costs, computed here only: the client sends a plan and a source, never a price. */
+/** What a payment for a plan costs, computed here only: the client names a plan, never a price or a discount. */
 export type Quote = {
   plan: Plan;
   /** The partner code the discount came from (lower-cased), or null without one. */
@@ -27,4 +30,17 @@ export function quotePlan(plan: Plan, partnerSource: string | null | undefined):
       ? `Тариф «${plan.name}», 1 месяц, скидка партнёра ${discountPercent}%`
       : `Тариф «${plan.name}», 1 месяц`;
   return { plan, partnerSource: source, discountPercent, amountKopecks, description };
+}
+
+/**
+ * The partner whose discount the company's payments get (decision 0042): the one it registered
+ * through by a partner's link. A partner the company only named (a /register URL, a payment
+ * request, the /payment URL) gives none; null then.
+ */
+export async function discountPartnerOf(db: Db, companyId: string): Promise<PartnerCode | null> {
+  const [row] = await db
+    .select({ partnerSource: companies.partnerSource })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.partnerViaLink, true)));
+  return isPartnerCode(row?.partnerSource) ? row.partnerSource : null;
 }

@@ -123,28 +123,24 @@ export async function subscriptionView(
 }
 
 /** What the company came with that its way to /payment carries (decision 0038). */
-export type PaymentOffer = { chosenPlan: string | null; partnerSource: string | null };
+export type PaymentOffer = { chosenPlan: string | null };
 
 export async function paymentOfferFor(db: Db, companyId: string): Promise<PaymentOffer> {
   const [row] = await db
-    .select({ chosenPlan: companies.chosenPlan, partnerSource: companies.partnerSource })
+    .select({ chosenPlan: companies.chosenPlan })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return row ?? { chosenPlan: null, partnerSource: null };
+  return row ?? { chosenPlan: null };
 }
 
 /**
  * Where the company's «choose a plan» leads: /payment with the plan it chose on the landing
- * before registering and the partner it registered through (its discount shows). A paying
- * company is offered its own plan again.
+ * before registering; a paying company is offered its own plan again. The partner is not in the
+ * URL: /payment reads the company's own (decision 0042).
  */
 export function paymentHref(view: SubscriptionView, offer: PaymentOffer): string {
-  const params = new URLSearchParams();
   const plan = view.status === "active" ? view.planId : offer.chosenPlan;
-  if (plan && planById(plan)) params.set("plan", plan);
-  if (offer.partnerSource) params.set("source", offer.partnerSource);
-  const search = params.toString();
-  return search ? `/payment?${search}` : "/payment";
+  return plan && planById(plan) ? `/payment?${new URLSearchParams({ plan })}` : "/payment";
 }
 
 /** Why an order sync stopped creating orders (decision 0031); the link leads to the plans. */

@@ -61,14 +61,16 @@ export async function registerPartnerAccount(
   if (!admitted.ok) return admitted;
   const { companyId, userId, passwordHash } = admitted;
   const linkUnused = sql`EXISTS (SELECT 1 FROM ${partnerLinks} WHERE ${partnerLinks.id} = ${link.id} AND ${partnerLinks.usedAt} IS NULL)`;
+  const partner = isPartnerCode(link.partnerCode) ? link.partnerCode : null;
   const claimHeld = sql`EXISTS (SELECT 1 FROM ${partnerLinks} WHERE ${partnerLinks.id} = ${link.id} AND ${partnerLinks.registeredCompanyId} = ${companyId})`;
   let claimed: boolean;
   try {
     const [, claim] = await db.batch([
       // The company first: the claim refers to it.
       db.run(
-        // The link's partner and the campaign the visitor came with stay with the company (decision 0038).
-        sql`INSERT INTO ${companies} (id, name, inn, address, partner_source, campaign, created_at) SELECT ${companyId}, ${input.companyName.trim()}, ${input.companyInn}, ${input.companyAddress.trim()}, ${isPartnerCode(link.partnerCode) ? link.partnerCode : null}, ${isCampaign(campaign) ? campaign : null}, ${now} WHERE ${linkUnused}`,
+        // The link's partner and the campaign the visitor came with stay with the company (decision
+        // 0038); a partner's link is what earns its discount (decision 0042).
+        sql`INSERT INTO ${companies} (id, name, inn, address, partner_source, partner_via_link, campaign, created_at) SELECT ${companyId}, ${input.companyName.trim()}, ${input.companyInn}, ${input.companyAddress.trim()}, ${partner}, ${partner ? 1 : 0}, ${isCampaign(campaign) ? campaign : null}, ${now} WHERE ${linkUnused}`,
       ),
       claimLinkQuery(db, token, companyId, now),
       db.run(

@@ -4,6 +4,7 @@ import {
   createPayment,
   createPaymentSchema,
   handlePaymentNotification,
+  MAX_PAYMENTS_PER_COMPANY_PER_HOUR,
   PAYMENT_MESSAGES,
   paymentNotificationSchema,
   readPayment,
@@ -87,7 +88,7 @@ const examplePayment = {
   createdAt: "2026-11-23T09:15:00.000Z",
 } satisfies z.input<typeof paymentSchema>;
 
-type CreateFailure = Extract<CreatePaymentResult, { ok: false }>["reason"];
+type CreateFailure = Exclude<Extract<CreatePaymentResult, { ok: false }>["reason"], "rate_limited">;
 
 /** What a failed create answers besides its status: the error and the explanation. */
 const CREATE_FAILURES: Record<CreateFailure, { error: string; message: string }> = {
@@ -152,8 +153,7 @@ export const paymentsOperations = [
       path: "/payments/create",
       group: GROUP,
       summary: "Создать платеж за тариф",
-      description:
-        "Цену и скидку партнера считает сервер: по тарифу и коду партнера partnerSource (magnit 15%, pyaterochka 12%, lenta 10%, metro 20%, auchan 8%, perekrestok 15%, okey 12%, karusel 10%; другой код — без скидки). Цена или скидка в запросе не принимаются. returnUrl — страница /payment/success этого сайта; к нему добавляется ?payment_id=. Отправьте пользователя на confirmationUrl. Если платежный сервис не ответил — 503, повторный запрос создаст тот же платеж, а не второй; отказ платежного сервиса — 502.",
+      description: `Цену и скидку считает сервер. Скидка — только партнера, по ссылке которого компания зарегистрировалась (/partner/<ссылка>): magnit 15%, pyaterochka 12%, lenta 10%, metro 20%, auchan 8%, perekrestok 15%, okey 12%, karusel 10%. partnerSource в запросе на цену не влияет: код другого партнера не учитывается, как и цена или скидка в запросе; что будет списано, говорят amount и discountPercent ответа. returnUrl — страница /payment/success этого сайта; к нему добавляется ?payment_id=. Отправьте пользователя на confirmationUrl. Если платежный сервис не ответил — 503, повторный запрос создаст тот же платеж, а не второй; отказ платежного сервиса — 502. Не больше ${MAX_PAYMENTS_PER_COMPANY_PER_HOUR} платежей в час от одной компании (429 с заголовком Retry-After).`,
       access: "signed-in",
       body: createPaymentSchema,
       success: {
@@ -168,7 +168,7 @@ export const paymentsOperations = [
           discountPercent: 15,
         },
       },
-      errors: [502, 503],
+      errors: [429, 502, 503],
     },
     async (c, { body }, reply) => {
       const { user } = callerOf(c);
@@ -179,6 +179,14 @@ export const paymentsOperations = [
         new URL(c.req.url).origin,
       );
       if (result.ok) return reply.ok(result.payment);
+      if (result.reason === "rate_limited") {
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        return reply.fail(
+          statusOf(result.reason),
+          PAYMENT_MESSAGES.createFailed,
+          PAYMENT_MESSAGES.tooMany(result.retryAfterSeconds),
+        );
+      }
       const { error, message } = CREATE_FAILURES[result.reason];
       return reply.fail(statusOf(result.reason), error, message);
     },
