@@ -9,43 +9,10 @@ import { beforeAll, describe, expect } from "vitest";
 import { inputJsonSchema } from "../../workers/web/api/openapi";
 import type { ApiOperation } from "../../workers/web/api/operation";
 import { API_OPERATIONS } from "../../workers/web/api/operations";
+import { CYRILLIC, isHeaderValue, nastyString } from "./fuzz";
 import { callWeb, createCompanyUser, sessionFor } from "./support";
 
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 1_000);
-const CYRILLIC = /[А-Яа-яЁё]/;
-
-/** Strings attackers and broken clients send. */
-const PAYLOADS = [
-  "' OR 1=1 --",
-  "'); DROP TABLE users; --",
-  '" UNION SELECT password_hash FROM users --',
-  "<script>alert(1)</script>",
-  '"><img src=x onerror=alert(1)>',
-  "javascript:alert(1)",
-  "../../../../etc/passwd",
-  "%00",
-  "\u0000",
-  "\r\nSet-Cookie: x=1",
-  "${7*7}{{7*7}}",
-  "\u202E\u0441\u043F\u0430\u043C",
-  "😀".repeat(50),
-  "NaN",
-  "-1",
-  "1e309",
-  "null",
-  "[]",
-  "{}",
-];
-
-const nastyString = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "grapheme" }),
-  fc.string({ unit: "binary" }),
-  fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)) }),
-  fc.string({ minLength: 2_000, maxLength: 20_000 }),
-  fc.constantFrom(...PAYLOADS),
-);
-
 const anyValue = fc.oneof(
   nastyString,
   fc.integer(),
@@ -75,9 +42,6 @@ type BadInput = {
 
 const rejectedBy = (schema: NonNullable<ApiOperation["body"]>) => (value: unknown) =>
   !schema.safeParse(value).success;
-
-/** What a header can carry on the wire (HTTP header values are visible ASCII and tabs). */
-const isHeaderValue = (value: string) => /^[\t\x20-\x7e]*$/.test(value);
 
 function badInputs(operation: ApiOperation): fc.Arbitrary<BadInput> {
   const kinds: fc.Arbitrary<BadInput>[] = [];

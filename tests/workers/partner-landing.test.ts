@@ -6,38 +6,11 @@ import { describe, expect, it } from "vitest";
 import { companies, partnerLinks, throttleHits, users } from "../../db/schema";
 import type { AnalyticsEventRecord } from "../../workers/core/analytics/event";
 import { MAX_REGISTRATIONS_PER_IP } from "../../workers/core/auth/rate-limit";
-import type { PartnerCode } from "../../workers/core/partners/codes";
-import { createLink, type PartnerLink } from "../../workers/core/partners/links";
 import { ipThrottleKey } from "../../workers/core/throttle";
-import { bearer, callWeb, createCompanyUser, postJson, testDb, type SentMessage } from "./support";
+import { bearer, callWeb, newPartnerLink, postJson, testDb, type SentMessage } from "./support";
 import { randomInn } from "../support/russian-ids";
 
 const unique = () => crypto.randomUUID().slice(0, 8);
-
-function lead() {
-  return {
-    companyName: `ООО «Вектор ${unique()}»`,
-    companyInn: randomInn(),
-    companyAddress: "г Казань, ул Баумана, д 1",
-    companyPhone: "+7 (843) 200-10-20",
-    companyEmail: `office.${unique()}@vector.ru`,
-    contactFirstName: "Андрей",
-    contactLastName: "Волков",
-    contactPhone: "8 912 345-67-89",
-    contactEmail: `volkov.${unique()}@vector.ru`,
-  };
-}
-
-/** A fresh link of a fresh carrier (a retail partner's when `partnerCode` is given). */
-async function newLink(partnerCode?: PartnerCode): Promise<PartnerLink> {
-  const carrier = await createCompanyUser();
-  return createLink(
-    testDb(),
-    { companyId: carrier.companyId, companyName: "ООО «Трасса»", userId: carrier.userId },
-    lead(),
-    { source: "web_dashboard", partnerCode, now: Date.now() },
-  );
-}
 
 /** A payload that registers through the link, with its own e-mail and INN. */
 function registration(token: string, overrides: Record<string, unknown> = {}) {
@@ -78,7 +51,7 @@ async function storedLink(id: string) {
 
 describe("GET /api/landing/landing", () => {
   it("gives a live link's offer and lead, and records the view with its UTM labels", async () => {
-    const link = await newLink("magnit");
+    const link = await newPartnerLink("magnit");
     const { status, body, sent } = await landing(
       `token=${link.uniqueToken}&utm_source=partner&utm_medium=short_link&utm_campaign=magnit`,
     );
@@ -124,7 +97,7 @@ describe("GET /api/landing/landing", () => {
   });
 
   it("names the inviting carrier and shows no discount for a carrier's own link", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     const { body } = await landing(`token=${link.uniqueToken}`);
     expect(body.data).toMatchObject({
       isValid: true,
@@ -157,7 +130,7 @@ describe("GET /api/landing/landing", () => {
       message: "Партнерская ссылка недействительна (token)",
     });
     expect((await landing(`token=${"a".repeat(201)}`)).status).toBe(400);
-    const link = await newLink();
+    const link = await newPartnerLink();
     expect((await landing(`token=${link.uniqueToken}&utm_campaign=${"x".repeat(201)}`)).status).toBe(400);
   });
 });
@@ -172,7 +145,7 @@ describe("GET /api/landing/validate/:codeOrHash", () => {
   });
 
   it("knows link tokens, used or not, without telling the lead", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     const live = await callWeb(`/api/landing/validate/${link.uniqueToken}`);
     const body = await live.response.json<Envelope<Record<string, unknown>>>();
     expect(body.data).toMatchObject({ valid: true, kind: "link", alreadyRegistered: false });
@@ -199,7 +172,7 @@ describe("GET /api/landing/validate/:codeOrHash", () => {
 
 describe("POST /api/registration/partner-register", () => {
   it("creates the company and user, signs in, uses the link up and records the registration", async () => {
-    const link = await newLink("lenta");
+    const link = await newPartnerLink("lenta");
     const payload = registration(link.uniqueToken, { email: `Lead.${unique()}@Example.ru` });
     const { response, body, sent } = await register(payload);
     expect(response.status).toBe(201);
@@ -250,7 +223,7 @@ describe("POST /api/registration/partner-register", () => {
   });
 
   it("refuses a second registration with the same link and creates nothing", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     expect((await register(registration(link.uniqueToken))).response.status).toBe(201);
     const second = registration(link.uniqueToken);
     const { response, body } = await register(second);
@@ -261,7 +234,7 @@ describe("POST /api/registration/partner-register", () => {
   });
 
   it("lets only one of two simultaneous registrations through one link create a company", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     const payloads = [registration(link.uniqueToken), registration(link.uniqueToken)];
     const results = await Promise.all(payloads.map((payload) => register(payload)));
     expect(results.map((result) => result.response.status).sort()).toEqual([201, 409]);
@@ -296,10 +269,10 @@ describe("POST /api/registration/partner-register", () => {
     expect(unknown.response.status).toBe(404);
     expect(unknown.body.error).toBe("Ссылка недействительна");
 
-    const first = await newLink();
+    const first = await newPartnerLink();
     const taken = registration(first.uniqueToken);
     expect((await register(taken)).response.status).toBe(201);
-    const link = await newLink();
+    const link = await newPartnerLink();
     const sameEmail = await register(registration(link.uniqueToken, { email: taken.email }));
     expect(sameEmail.response.status).toBe(409);
     expect(sameEmail.body.error).toBe("Пользователь с таким email уже зарегистрирован");
@@ -310,7 +283,7 @@ describe("POST /api/registration/partner-register", () => {
   });
 
   it("answers every broken rule with the spec's message and leaves the link unused", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     const cases: [Record<string, unknown>, string][] = [
       [{ phone: "89123456789" }, "Телефон должен быть в формате +7XXXXXXXXXX (phone)"],
       [{ phone: "+7912345678" }, "Телефон должен быть в формате +7XXXXXXXXXX (phone)"],
@@ -341,7 +314,7 @@ describe("POST /api/registration/partner-register", () => {
   });
 
   it("refuses oversize fields", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     const cases: [Record<string, unknown>, string][] = [
       [{ companyName: "Я".repeat(301) }, "Название компании не длиннее 300 символов (companyName)"],
       [{ companyAddress: "Я".repeat(501) }, "Адрес не длиннее 500 символов (companyAddress)"],
@@ -371,7 +344,7 @@ describe("POST /api/registration/partner-register", () => {
           createdAt: now,
         })),
       );
-    const link = await newLink();
+    const link = await newPartnerLink();
     const { response, body } = await register(registration(link.uniqueToken), { "cf-connecting-ip": ip });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -398,7 +371,7 @@ function formOf(payload: Record<string, unknown>): string {
 
 describe("the /partner/:hash page", () => {
   it("renders the offer, the calculator and the form prefilled from the lead, and records the view", async () => {
-    const link = await newLink("metro");
+    const link = await newPartnerLink("metro");
     const { response, sent } = await callWeb(`/partner/${link.uniqueToken}?utm_source=mail`);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -419,7 +392,7 @@ describe("the /partner/:hash page", () => {
   });
 
   it("takes the token from ?token= too, and says when a link is unknown, missing or used", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     const byQuery = await callWeb(`/partner?token=${link.uniqueToken}`);
     expect(await byQuery.response.text()).toContain('data-testid="quick-registration-form"');
 
@@ -447,7 +420,7 @@ describe("the /partner/:hash page", () => {
   });
 
   it("registers through the form without scripts, sets the session cookie and opens the dashboard after 3 s", async () => {
-    const link = await newLink("metro");
+    const link = await newPartnerLink("metro");
     const payload = registration(link.uniqueToken);
     const { response, sent } = await callWeb(`/partner/${link.uniqueToken}?utm_campaign=spring`, {
       method: "POST",
@@ -489,7 +462,7 @@ describe("the /partner/:hash page", () => {
   });
 
   it("shows the rules' messages and creates nothing for a bad form", async () => {
-    const link = await newLink();
+    const link = await newPartnerLink();
     const { response } = await callWeb(`/partner/${link.uniqueToken}`, {
       method: "POST",
       headers: FORM_HEADERS,

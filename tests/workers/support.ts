@@ -14,11 +14,14 @@ import { hashPassword } from "../../workers/core/auth/passwords";
 import { startApiSession } from "../../workers/core/auth/refresh";
 import { createSession } from "../../workers/core/auth/sessions";
 import type { JobMessage } from "../../workers/core/jobs/messages";
+import type { PartnerCode } from "../../workers/core/partners/codes";
+import { createLink, type PartnerLink } from "../../workers/core/partners/links";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import jobsWorker from "../../workers/jobs/index";
 import webWorker from "../../workers/web/index";
 import type { Envelope, SignedIn, TokenPair } from "../../workers/web/api/types";
 import { checkAnswer } from "./answers";
+import { randomInn } from "../support/russian-ids";
 
 export type SentMessage = { body: JobMessage; delaySeconds?: number };
 
@@ -132,6 +135,34 @@ export async function sessionFor(userId: string) {
   const { token } = await createSession(testDb(), { userId, kind: "browser", now: Date.now() });
   const tokens = await startApiSession(testDb(), env.SESSION_SECRET, { userId, now: Date.now() });
   return { cookie: `reys_session=${token}`, bearer: tokens.accessToken };
+}
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** The company and contact person a partner link invites, with an INN and e-mails of their own. */
+export function partnerLead() {
+  return {
+    companyName: `ООО «Вектор ${unique()}»`,
+    companyInn: randomInn(),
+    companyAddress: "г Казань, ул Баумана, д 1",
+    companyPhone: "+7 (843) 200-10-20",
+    companyEmail: `office.${unique()}@vector.ru`,
+    contactFirstName: "Андрей",
+    contactLastName: "Волков",
+    contactPhone: "8 912 345-67-89",
+    contactEmail: `volkov.${unique()}@vector.ru`,
+  };
+}
+
+/** A fresh link of a fresh carrier (a retail partner's when `partnerCode` is given). */
+export async function newPartnerLink(partnerCode?: PartnerCode): Promise<PartnerLink> {
+  const carrier = await createCompanyUser();
+  return createLink(
+    testDb(),
+    { companyId: carrier.companyId, companyName: "ООО «Трасса»", userId: carrier.userId },
+    partnerLead(),
+    { source: "web_dashboard", partnerCode, now: Date.now() },
+  );
 }
 
 export const PLATFORM_DEMO = { username: "demo", password: "platform-demo-2025" };

@@ -4,6 +4,7 @@ import { api } from "./api";
 import type { AppBindings } from "./bindings";
 import { clientIp, csrfProtection, resolveCaller } from "./lib/auth";
 import { limitBodies, noStorePrivate } from "./lib/limits";
+import { formBodiesOnly } from "./lib/page-bodies";
 import { pageCache } from "./lib/page-cache";
 import { securityHeaders } from "./lib/security-headers";
 import { followShortLink } from "./short-links";
@@ -47,7 +48,7 @@ export function createWebApp(build: ServerBuild) {
         const result = await cron.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
         return c.json(result, result.outcome === "ok" ? 200 : 500);
       })
-      .all("*", (c) =>
+      .all("*", formBodiesOnly, (c) =>
         handleRemix(c.req.raw, {
           cloudflare: { env: c.env, ctx: c.executionCtx },
           cspNonce: c.get("cspNonce"),

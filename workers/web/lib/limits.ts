@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppBindings } from "../bindings";
 import { fail } from "./envelope";
 
@@ -18,11 +19,21 @@ export const limitBodies: MiddlewareHandler<AppBindings> = bodyLimit({
   onError: (c) =>
     c.req.path.startsWith("/api/")
       ? fail(c, 413, BODY_TOO_LARGE, BODY_TOO_LARGE_DETAIL)
-      : c.html(
-          `<!doctype html><html lang="ru"><meta charset="utf-8"><title>${BODY_TOO_LARGE} — Рейс</title><h1>${BODY_TOO_LARGE}</h1><p>${BODY_TOO_LARGE_DETAIL} Вернитесь назад и уменьшите объём данных.</p></html>`,
+      : refusalPage(
+          c,
           413,
+          BODY_TOO_LARGE,
+          `${BODY_TOO_LARGE_DETAIL} Вернитесь назад и уменьшите объём данных.`,
         ),
 });
+
+/** A short Russian page for a request to a page refused before Remix sees it (pages have no envelope). */
+export function refusalPage(c: Context, status: ContentfulStatusCode, title: string, detail: string) {
+  return c.html(
+    `<!doctype html><html lang="ru"><meta charset="utf-8"><title>${title} — Рейс</title><h1>${title}</h1><p>${detail}</p></html>`,
+    status,
+  );
+}
 
 /**
  * Private answers are never stored by a browser or a proxy: every /api answer (tokens, user
