@@ -4,6 +4,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -13,6 +14,7 @@ import { AUTH_MESSAGES, registerAccount } from "../../workers/core/auth/accounts
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
 import { statusOf } from "../../workers/web/wiring";
 import { AuthCard } from "~/components/auth/auth-card";
+import { ownHeaders } from "~/lib/route-headers";
 import { PartnerBanner } from "~/components/landing/partner-banner";
 import { parseLandingQuery, type LandingQuery } from "~/lib/landing-query";
 import { PARTNER_RECORD_KEY, readPartnerRecord } from "~/lib/partner-record";
@@ -21,6 +23,9 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
 import { useSchemaForm } from "~/lib/forms";
 import { toastHeaders } from "~/lib/toast.server";
+
+// The action's Retry-After on a refused burst reaches the browser only through a headers export.
+export const headers: HeadersFunction = ownHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Регистрация — Рейс" },

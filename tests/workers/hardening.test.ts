@@ -139,6 +139,33 @@ describe("throttles under bursts", () => {
     // Another address is not affected.
     expect((await callWeb("/api/auth/register", registration("198.51.100.11"))).response.status).toBe(201);
   });
+
+  it("tells the /register form when to try again once the address has used its accounts", async () => {
+    const ip = "198.51.100.12";
+    const now = new Date();
+    await testDb()
+      .insert(throttleHits)
+      .values(Array.from({ length: 10 }, () => ({ key: `register:ip:${ip}`, createdAt: now })));
+    const password = "Gruz2025ok";
+    const { response } = await callWeb(
+      "/register",
+      loginForm(
+        {
+          firstName: "Ольга",
+          lastName: "Кузнецова",
+          email: `reg.${crypto.randomUUID().slice(0, 8)}@example.ru`,
+          phone: "+79123456789",
+          password,
+          confirmPassword: password,
+          companyName: "ООО «Быстрый груз»",
+        },
+        { "cf-connecting-ip": ip },
+      ),
+    );
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+    expect(await response.text()).toContain("Слишком много регистраций с этого адреса");
+  });
 });
 
 describe("sessions", () => {
