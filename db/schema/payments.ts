@@ -42,6 +42,14 @@ export const payments = sqliteTable(
     checkedAt: integer("checked_at", { mode: "timestamp_ms" }),
     /** When its outcome (succeeded or canceled) was applied; set once, guards the subscription. */
     appliedAt: integer("applied_at", { mode: "timestamp_ms" }),
+    /**
+     * The paid period a succeeded payment bought: from the end it extended (or the moment it was
+     * applied) to one Moscow month later. A refund takes its share of it back (decision 0042).
+     */
+    periodStart: integer("period_start", { mode: "timestamp_ms" }),
+    periodEnd: integer("period_end", { mode: "timestamp_ms" }),
+    /** What the provider has refunded of it so far, kopecks; the part applied to the subscription. */
+    refundedKopecks: integer("refunded_kopecks").notNull().default(0),
   },
   (t) => [
     // The cron check reads pending payments oldest first.

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandboxApp } from "../app";
-import type { WirePayment } from "./app";
+import type { WirePayment, WireRefund } from "./app";
 import type { NotificationRecord } from "./notifications";
 
 type App = ReturnType<typeof createSandboxApp>;
@@ -239,8 +239,8 @@ describe("sandbox YooKassa API", () => {
       type: "error",
       code: "not_found",
     });
-    const refunds = await app.request("/v3/refunds", { headers: { authorization: AUTH } });
-    expect(await errorOf(refunds)).toMatchObject({ status: 404, code: "not_found" });
+    const receipts = await app.request("/v3/receipts", { headers: { authorization: AUTH } });
+    expect(await errorOf(receipts)).toMatchObject({ status: 404, code: "not_found" });
     expect((await app.request("/checkout/unknown")).status).toBe(404);
     expect((await app.request("/__sandbox/yookassa/payments/unknown")).status).toBe(404);
     expect((await adminPay(app, "unknown", PAYS)).status).toBe(404);
@@ -424,6 +424,126 @@ describe("sandbox YooKassa notifications", () => {
   });
 });
 
+const refundOf = (app: App, payload: unknown, key: string | null = `refund-key-${++keys}`) =>
+  app.request("/v3/refunds", {
+    method: "POST",
+    headers: {
+      authorization: AUTH,
+      "content-type": "application/json",
+      ...(key === null ? {} : { "idempotence-key": key }),
+    },
+    body: JSON.stringify(payload),
+  });
+
+const rub = (value: string) => ({ value, currency: "RUB" });
+
+describe("sandbox YooKassa refunds", () => {
+  it("refunds a succeeded payment in parts, in YooKassa's shapes, and sends refund.succeeded", async () => {
+    webhookUrl = `${urlOf(webhook)}/api/payments/webhook`;
+    const app = newApp();
+    const payment = await created(app);
+    await adminPay(app, payment.id, PAYS);
+    await settledNotifications(app, payment.id);
+    received.length = 0;
+
+    const first = await refundOf(app, {
+      payment_id: payment.id,
+      amount: rub("1000.00"),
+      description: "Возврат",
+    });
+    expect(first.status).toBe(200);
+    const refund = (await first.json()) as WireRefund;
+    expect(refund).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-0016-5000-8000-[0-9a-f]{12}$/),
+      payment_id: payment.id,
+      status: "succeeded",
+      amount: rub("1000.00"),
+      description: "Возврат",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      refund_authorization_details: { rrn: expect.any(String) },
+    });
+    // The payment stays succeeded; what was refunded grows.
+    expect(await (await read(app, payment.id)).json()).toMatchObject({
+      status: "succeeded",
+      refunded_amount: rub("1000.00"),
+      refundable: true,
+    });
+
+    const rest = (await (
+      await refundOf(app, { payment_id: payment.id, amount: rub("1990.00") })
+    ).json()) as WireRefund;
+    expect(await (await read(app, payment.id)).json()).toMatchObject({
+      status: "succeeded",
+      refunded_amount: rub("2990.00"),
+      refundable: false,
+    });
+    expect(await errorOf(await refundOf(app, { payment_id: payment.id, amount: rub("0.01") }))).toMatchObject(
+      {
+        status: 400,
+        type: "error",
+        code: "invalid_request",
+        parameter: "amount.value",
+      },
+    );
+
+    const load = await app.request(`/v3/refunds/${refund.id}`, { headers: { authorization: AUTH } });
+    expect(await load.json()).toEqual(refund);
+    const list = await app.request(`/v3/refunds?payment_id=${payment.id}`, {
+      headers: { authorization: AUTH },
+    });
+    expect(await list.json()).toEqual({ type: "list", items: [rest, refund] });
+
+    const sent = await settledNotifications(app, payment.id);
+    expect(sent.map((n) => [n.event, n.status])).toEqual([
+      ["payment.succeeded", "delivered"],
+      ["refund.succeeded", "delivered"],
+      ["refund.succeeded", "delivered"],
+    ]);
+    expect(received).toEqual([
+      { type: "notification", event: "refund.succeeded", object: refund },
+      { type: "notification", event: "refund.succeeded", object: rest },
+    ]);
+  });
+
+  it("refunds once per Idempotence-Key, and refuses what cannot be refunded", async () => {
+    const app = newApp();
+    const payment = await created(app);
+    const whole = { payment_id: payment.id, amount: rub("2990.00") };
+    expect(await errorOf(await refundOf(app, whole))).toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      parameter: "payment_id",
+    });
+    await adminPay(app, payment.id, PAYS);
+    expect(await errorOf(await refundOf(app, whole, null))).toMatchObject({
+      status: 400,
+      parameter: "Idempotence-Key",
+    });
+    const once = await (await refundOf(app, whole, "refund-once")).json();
+    expect(await (await refundOf(app, whole, "refund-once")).json()).toEqual(once);
+    expect(
+      await errorOf(await refundOf(app, { ...whole, amount: rub("1.00") }, "refund-once")),
+    ).toMatchObject({
+      status: 400,
+      description: "Idempotence key duplicated",
+    });
+    expect(
+      await errorOf(await refundOf(app, { ...whole, payment_id: "2f000000-000f-5000-8000-000000000000" })),
+    ).toMatchObject({
+      status: 404,
+      code: "not_found",
+      parameter: "payment_id",
+    });
+    expect(await errorOf(await refundOf(app, { payment_id: payment.id, amount: rub("0.00") }))).toMatchObject(
+      {
+        status: 400,
+        parameter: "amount.value",
+      },
+    );
+    expect(await (await read(app, payment.id)).json()).toMatchObject({ refunded_amount: rub("2990.00") });
+  });
+});
+
 describe("sandbox YooKassa failure switch", () => {
   const switchFailure = (app: App, mode: string) =>
     app.request("/__sandbox/failures", {
@@ -511,6 +631,39 @@ describe("a stock YooKassa client against the sandbox", () => {
       body: JSON.stringify({ card: PAYS }),
     });
     expect(await sdk.payments.load(payment.id)).toMatchObject({ status: "succeeded", paid: true });
+  });
+
+  it("refunds a payment and reads the refund back", async () => {
+    const sdk = client();
+    const payment = await sdk.payments.create(
+      {
+        amount: { value: "2990.00", currency: CurrencyEnum.RUB },
+        capture: true,
+        confirmation: { type: "redirect", return_url: RETURN_URL },
+        description: "Подписка «Расширенный», 1 месяц",
+      },
+      "stock-client-refunded-payment",
+    );
+    await fetch(`${sandboxUrl}/__sandbox/yookassa/payments/${payment.id}/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ card: PAYS }),
+    });
+    const refund = await sdk.refunds.create(
+      { payment_id: payment.id, amount: { value: "2990.00", currency: CurrencyEnum.RUB } },
+      "stock-client-refund",
+    );
+    expect(refund).toMatchObject({
+      payment_id: payment.id,
+      status: "succeeded",
+      amount: { value: "2990.00" },
+    });
+    expect(await sdk.refunds.load(refund.id)).toEqual(refund);
+    expect(await sdk.refunds.list({ payment_id: payment.id })).toEqual([refund]);
+    expect(await sdk.payments.load(payment.id)).toMatchObject({
+      status: "succeeded",
+      refunded_amount: { value: "2990.00", currency: "RUB" },
+    });
   });
 
   it("gets YooKassa's errors through the client's own error type", async () => {

@@ -3,7 +3,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { simulatedFailures, type FailureSwitch } from "../failures";
 import { checkoutPage, notFoundPage, type CheckoutView } from "./checkout";
-import { createNotifier, type NotificationEvent } from "./notifications";
+import { openJournal } from "./journal";
+import { createNotifier, type KeptNotification, type NotificationEvent } from "./notifications";
 
 export const YOOKASSA_PROVIDER = "yookassa";
 /** The sandbox shop's credentials (HTTP Basic: shop id as the user, secret key as the password). */
@@ -50,10 +51,37 @@ export type WirePayment = {
   authorization_details?: { rrn: string; auth_code: string; three_d_secure: { applied: boolean } };
 };
 
+/** A refund object as YooKassa answers it (the fields the sandbox fills). */
+export type WireRefund = {
+  id: string;
+  payment_id: string;
+  status: "pending" | "succeeded" | "canceled";
+  amount: Money;
+  description?: string;
+  created_at: string;
+  refund_authorization_details: { rrn: string };
+  metadata?: Record<string, string>;
+};
+
 type StoredPayment = { shopId: string; returnUrl: string; payment: WirePayment };
-type IdempotentCreate = { body: string; answer: WirePayment; expiresAt: number };
+type StoredRefund = { shopId: string; refund: WireRefund };
+/** A POST's first answer, given again for the same Idempotence-Key and body (YooKassa keeps a key 24 hours). */
+type IdempotentCall = { body: string; answer: WirePayment | WireRefund; expiresAt: number };
+
+/** What the sandbox keeps, and with `dataFile` journals across restarts. */
+type SandboxState = {
+  payment: StoredPayment;
+  refund: StoredRefund;
+  idempotence: IdempotentCall;
+  notification: KeptNotification;
+};
 
 export type YooKassaSandboxOptions = {
+  /**
+   * The journal file (scripts/lib/stack.ts: `<data dir>/sandbox/yookassa.jsonl`): payments,
+   * refunds, idempotence keys and notifications outlive a restart. Unset: memory only.
+   */
+  dataFile?: string;
   /** Where notifications go, read on every send (the server passes YOOKASSA_WEBHOOK_URL). Unset: none are sent. */
   webhookUrl?: () => string | undefined;
   /** Pauses before each retry of a notification not answered with 2xx. */
@@ -64,6 +92,18 @@ export type YooKassaSandboxOptions = {
 export type CardOutcome = "succeeded" | "canceled" | "declined_card" | "not_pending";
 
 const moneyPattern = /^\d{1,10}\.\d{2}$/;
+
+const refundSchema = z.object({
+  payment_id: z.string("payment_id is required").min(1).max(100),
+  amount: z.object({
+    value: z.string().regex(moneyPattern, 'amount.value must be a string with two decimals, e.g. "2990.00"'),
+    currency: z.literal("RUB", "amount.currency must be RUB"),
+  }),
+  description: z.string().max(250, "description must be at most 250 characters").optional(),
+  metadata: z
+    .record(z.string().max(32), z.string().max(512), "metadata must map keys to string values")
+    .optional(),
+});
 
 const createSchema = z.object({
   amount: z.object({
@@ -140,26 +180,34 @@ function shopOf(header: string | undefined): string | null | "missing" {
 }
 
 /**
- * YooKassa API v3 under `/v3` (payments: create with an Idempotence-Key, read), the payer's
- * page at `/checkout/{id}` and the sandbox's controls under `/__sandbox/yookassa`. State is in
- * memory, one per sandbox app.
+ * YooKassa API v3 under `/v3` (payments: create with an Idempotence-Key, read; refunds: create,
+ * read, list), the payer's page at `/checkout/{id}` and the sandbox's controls under
+ * `/__sandbox/yookassa`. State is one per sandbox app, in memory and, with `dataFile`, journaled.
  */
 export function yookassaSandbox(failures: FailureSwitch, options: YooKassaSandboxOptions = {}) {
   const now = options.now ?? Date.now;
-  const payments = new Map<string, StoredPayment>();
-  const idempotent = new Map<string, IdempotentCreate>();
+  const journal = openJournal<SandboxState>(options.dataFile, [
+    "payment",
+    "refund",
+    "idempotence",
+    "notification",
+  ]);
+  const { payment: payments, refund: refunds, idempotence: idempotent } = journal.tables;
   const notifier = createNotifier({
     webhookUrl: options.webhookUrl ?? (() => undefined),
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     now,
+    restored: journal.tables.notification.values(),
+    onChange: (kept) => journal.save("notification", String(kept.record.id), kept),
+    onForget: (record) => journal.remove("notification", String(record.id)),
   });
-  // Ids look like YooKassa's: the creation second in hex first, then a per-sandbox tag and counter.
+  // Ids look like YooKassa's: the creation second in hex first, then a tag of this run and a counter.
   const instanceTag = crypto.randomUUID().slice(0, 4);
   let created = 0;
-  const newPaymentId = () =>
+  const newId = (kind: "000f" | "0016") =>
     `${Math.floor(now() / 1000)
       .toString(16)
-      .padStart(8, "0")}-000f-5000-8000-${instanceTag}${(++created).toString(16).padStart(8, "0")}`;
+      .padStart(8, "0")}-${kind}-5000-8000-${instanceTag}${(++created).toString(16).padStart(8, "0")}`;
 
   const copy = (payment: WirePayment): WirePayment => structuredClone(payment);
 
@@ -205,8 +253,110 @@ export function yookassaSandbox(failures: FailureSwitch, options: YooKassaSandbo
       } satisfies Partial<WirePayment>);
       event = "payment.canceled";
     }
+    journal.save("payment", payment.id, stored);
     notifier.send(event, copy(payment));
     return event === "payment.succeeded" ? "succeeded" : "canceled";
+  }
+
+  /**
+   * YooKassa's idempotence for a POST: the key is required (at most 64 characters); the same key
+   * and body within 24 hours answer the first call's answer, another body under it is refused.
+   * `make` answers the call itself: an object to keep and return, or an error response.
+   */
+  async function idempotentPost(
+    c: Context<{ Variables: { shopId: string } }>,
+    make: (raw: unknown, shopId: string, at: number) => WirePayment | WireRefund | Response,
+  ): Promise<Response> {
+    const key = c.req.header("idempotence-key");
+    if (!key) {
+      return yookassaError(c, 400, "invalid_request", "Idempotence key is missing", "Idempotence-Key");
+    }
+    if (key.length > MAX_IDEMPOTENCE_KEY) {
+      return yookassaError(
+        c,
+        400,
+        "invalid_request",
+        `Idempotence key is longer than ${MAX_IDEMPOTENCE_KEY} characters`,
+        "Idempotence-Key",
+      );
+    }
+    const raw: unknown = await c.req.json().catch(() => undefined);
+    if (raw === undefined)
+      return yookassaError(c, 400, "invalid_request", "The request body is not valid JSON");
+    const shopId = c.get("shopId");
+    const at = now();
+    for (const [k, call] of idempotent) if (call.expiresAt <= at) journal.remove("idempotence", k);
+    // The path is part of the body: one key cannot name a payment and a refund.
+    const body = `${c.req.path} ${canonicalJson(raw)}`;
+    const previous = idempotent.get(`${shopId}:${key}`);
+    if (previous) {
+      if (previous.body !== body) {
+        return yookassaError(c, 400, "invalid_request", "Idempotence key duplicated", "Idempotence-Key");
+      }
+      return c.json(previous.answer);
+    }
+    const answer = make(raw, shopId, at);
+    if (answer instanceof Response) return answer;
+    journal.save("idempotence", `${shopId}:${key}`, { body, answer, expiresAt: at + IDEMPOTENCE_TTL_MS });
+    return c.json(answer);
+  }
+
+  /**
+   * A refund of a succeeded payment, as YooKassa makes a bank card's: succeeded at once, the
+   * payment's `refunded_amount` grows (its status stays succeeded) and `refund.succeeded` is sent.
+   */
+  function refund(c: Context, raw: unknown, shopId: string, at: number): WireRefund | Response {
+    const parsed = refundSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return yookassaError(c, 400, "invalid_request", issue.message, issue.path.join(".") || undefined);
+    }
+    const input = parsed.data;
+    const stored = payments.get(input.payment_id);
+    if (!stored || stored.shopId !== shopId) {
+      return yookassaError(c, 404, "not_found", "Payment not found or forbidden", "payment_id");
+    }
+    const { payment } = stored;
+    if (payment.status !== "succeeded") {
+      return yookassaError(
+        c,
+        400,
+        "invalid_request",
+        `Payment in status ${payment.status} can't be refunded: only a succeeded payment can`,
+        "payment_id",
+      );
+    }
+    const kopecks = toKopecks(input.amount.value);
+    const refundedBefore = toKopecks(payment.refunded_amount?.value ?? "0.00");
+    const available = toKopecks(payment.amount.value) - refundedBefore;
+    if (kopecks <= 0) {
+      return yookassaError(c, 400, "invalid_request", "amount.value must be above zero", "amount.value");
+    }
+    if (kopecks > available) {
+      return yookassaError(
+        c,
+        400,
+        "invalid_request",
+        `Refund amount exceeds the amount available for refund (${toValue(available)})`,
+        "amount.value",
+      );
+    }
+    const made: WireRefund = {
+      id: newId("0016"),
+      payment_id: payment.id,
+      status: "succeeded",
+      amount: { value: input.amount.value, currency: input.amount.currency },
+      ...(input.description === undefined ? {} : { description: input.description }),
+      created_at: new Date(at).toISOString(),
+      refund_authorization_details: { rrn: String(200_000_000_000 + created) },
+      ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
+    };
+    payment.refunded_amount = { value: toValue(refundedBefore + kopecks), currency: payment.amount.currency };
+    payment.refundable = kopecks < available;
+    journal.save("payment", payment.id, stored);
+    journal.save("refund", made.id, { shopId, refund: made });
+    notifier.send("refund.succeeded", structuredClone(made));
+    return structuredClone(made);
   }
 
   const checkoutView = (stored: StoredPayment, error?: string): CheckoutView => ({
@@ -245,72 +395,68 @@ export function yookassaSandbox(failures: FailureSwitch, options: YooKassaSandbo
       c.set("shopId", shop);
       await next();
     })
-    .post("/payments", async (c) => {
-      const key = c.req.header("idempotence-key");
-      if (!key) {
-        return yookassaError(c, 400, "invalid_request", "Idempotence key is missing", "Idempotence-Key");
-      }
-      if (key.length > MAX_IDEMPOTENCE_KEY) {
-        return yookassaError(
-          c,
-          400,
-          "invalid_request",
-          `Idempotence key is longer than ${MAX_IDEMPOTENCE_KEY} characters`,
-          "Idempotence-Key",
-        );
-      }
-      const raw: unknown = await c.req.json().catch(() => undefined);
-      if (raw === undefined)
-        return yookassaError(c, 400, "invalid_request", "The request body is not valid JSON");
-      const shopId = c.get("shopId");
-      const at = now();
-      for (const [k, call] of idempotent) if (call.expiresAt <= at) idempotent.delete(k);
-      const body = canonicalJson(raw);
-      const previous = idempotent.get(`${shopId}:${key}`);
-      if (previous) {
-        if (previous.body !== body) {
-          return yookassaError(c, 400, "invalid_request", "Idempotence key duplicated", "Idempotence-Key");
+    .post("/payments", (c) =>
+      idempotentPost(c, (raw, shopId, at) => {
+        const parsed = createSchema.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          return yookassaError(c, 400, "invalid_request", issue.message, issue.path.join(".") || undefined);
         }
-        return c.json(previous.answer);
-      }
-      const parsed = createSchema.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return yookassaError(c, 400, "invalid_request", issue.message, issue.path.join(".") || undefined);
-      }
-      const input = parsed.data;
-      if (toKopecks(input.amount.value) <= 0) {
-        return yookassaError(c, 400, "invalid_request", "amount.value must be above zero", "amount.value");
-      }
-      const id = newPaymentId();
-      const payment: WirePayment = {
-        id,
-        status: "pending",
-        paid: false,
-        amount: { value: input.amount.value, currency: input.amount.currency },
-        ...(input.description === undefined ? {} : { description: input.description }),
-        recipient: { account_id: shopId, gateway_id: GATEWAY_ID },
-        created_at: new Date(at).toISOString(),
-        confirmation: {
-          type: "redirect",
-          confirmation_url: `${new URL(c.req.url).origin}/checkout/${id}`,
-          return_url: input.confirmation.return_url,
-        },
-        test: true,
-        refundable: false,
-        metadata: input.metadata ?? {},
-      };
-      payments.set(id, { shopId, returnUrl: input.confirmation.return_url, payment });
-      const answer = copy(payment);
-      idempotent.set(`${shopId}:${key}`, { body, answer, expiresAt: at + IDEMPOTENCE_TTL_MS });
-      return c.json(answer);
-    })
+        const input = parsed.data;
+        if (toKopecks(input.amount.value) <= 0) {
+          return yookassaError(c, 400, "invalid_request", "amount.value must be above zero", "amount.value");
+        }
+        const id = newId("000f");
+        const payment: WirePayment = {
+          id,
+          status: "pending",
+          paid: false,
+          amount: { value: input.amount.value, currency: input.amount.currency },
+          ...(input.description === undefined ? {} : { description: input.description }),
+          recipient: { account_id: shopId, gateway_id: GATEWAY_ID },
+          created_at: new Date(at).toISOString(),
+          confirmation: {
+            type: "redirect",
+            confirmation_url: `${new URL(c.req.url).origin}/checkout/${id}`,
+            return_url: input.confirmation.return_url,
+          },
+          test: true,
+          refundable: false,
+          metadata: input.metadata ?? {},
+        };
+        journal.save("payment", id, { shopId, returnUrl: input.confirmation.return_url, payment });
+        return copy(payment);
+      }),
+    )
     .get("/payments/:paymentId", (c) => {
       const stored = payments.get(c.req.param("paymentId"));
       if (!stored || stored.shopId !== c.get("shopId")) {
         return yookassaError(c, 404, "not_found", "Payment not found or forbidden", "payment_id");
       }
       return c.json(stored.payment);
+    })
+    .post("/refunds", (c) => idempotentPost(c, (raw, shopId, at) => refund(c, raw, shopId, at)))
+    .get("/refunds/:refundId", (c) => {
+      const stored = refunds.get(c.req.param("refundId"));
+      if (!stored || stored.shopId !== c.get("shopId")) {
+        return yookassaError(c, 404, "not_found", "Refund not found or forbidden", "refund_id");
+      }
+      return c.json(stored.refund);
+    })
+    .get("/refunds", (c) => {
+      // Newest first, as YooKassa lists; by payment and status when asked (no paging: the sandbox's lists are short).
+      const paymentId = c.req.query("payment_id");
+      const status = c.req.query("status");
+      const items = [...refunds.values()]
+        .filter(
+          (stored) =>
+            stored.shopId === c.get("shopId") &&
+            (!paymentId || stored.refund.payment_id === paymentId) &&
+            (!status || stored.refund.status === status),
+        )
+        .map((stored) => stored.refund)
+        .reverse();
+      return c.json({ type: "list", items });
     })
     .all("*", (c) => yookassaError(c, 404, "not_found", `No such call: ${c.req.method} ${c.req.path}`));
 

@@ -209,6 +209,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const sandbox = startChild("sandbox", bin("tsx"), [join(ROOT, "sandbox/server.ts")], {
       env: {
         SANDBOX_PORT: String(options.sandboxPort),
+        // Its payments and refunds outlive a restart: a restart mid-checkout loses nothing.
+        SANDBOX_DATA_DIR: join(options.dataDir, "sandbox"),
         // Where the sandbox YooKassa sends its payment notifications: the web Worker's webhook.
         YOOKASSA_WEBHOOK_URL: `http://127.0.0.1:${options.port}/api/payments/webhook`,
       },

@@ -178,6 +178,28 @@ const notification = (providerPaymentId: string, event = "payment.succeeded") =>
     object: { id: providerPaymentId, status: "succeeded", paid: true },
   });
 
+type Refund = { id: string; payment_id: string; status: string; amount: { value: string; currency: string } };
+
+/** Refunds `value` rubles of the provider's payment, as the shop does in YooKassa's cabinet or API. */
+async function refundAtSandbox(providerPaymentId: string, value: string): Promise<Refund> {
+  const response = await fetch(
+    `${env.YOOKASSA_API_URL}/refunds`,
+    postJson(
+      { payment_id: providerPaymentId, amount: { value, currency: "RUB" } },
+      {
+        authorization: `Basic ${btoa(`${env.YOOKASSA_SHOP_ID}:${env.YOOKASSA_SECRET_KEY}`)}`,
+        "idempotence-key": crypto.randomUUID(),
+      },
+    ),
+  );
+  expect(response.status).toBe(200);
+  return response.json<Refund>();
+}
+
+/** YooKassa's `refund.succeeded` notification: the refund object, which names its payment. */
+const refundNotification = (refund: Refund) =>
+  postJson({ type: "notification", event: "refund.succeeded", object: refund });
+
 async function setYooKassaFailure(mode: "none" | "error500") {
   const response = await fetch(`${SANDBOX}/__sandbox/failures`, postJson({ provider: "yookassa", mode }));
   expect(response.status).toBe(200);
@@ -586,6 +608,97 @@ describe("one outcome, applied once", () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("Платеж не найден");
     expect((await api(a, `/${body.data.id}`)).status).toBe(200);
+  });
+});
+
+describe("refunds", () => {
+  /** A paid payment for `planId`, applied by the success page's read; its provider id. */
+  async function paid(who: Member, planId: string) {
+    const { body } = await create(who, validBody(planId));
+    const providerId = await payAtSandbox(body.data.id, PAYS);
+    expect((await api<PaymentView>(who, `/${body.data.id}`)).body.data.status).toBe("succeeded");
+    return { id: body.data.id, providerId };
+  }
+
+  const periodEnd = async (who: Member) => Date.parse((await subscriptionOf(who)).currentPeriodEnd!);
+
+  it("a full refund early in the month ends the subscription: a company past its trial is expired", async () => {
+    const who = await member();
+    await testDb()
+      .update(companies)
+      .set({ createdAt: new Date(Date.now() - 20 * DAY_MS) })
+      .where(eq(companies.id, who.companyId));
+    const payment = await paid(who, "corporate");
+    expect(await subscriptionOf(who)).toMatchObject({
+      status: "active",
+      planId: "corporate",
+      maxShipments: -1,
+    });
+
+    const refund = await refundAtSandbox(payment.providerId, "9990.00");
+    const before = Date.now();
+    const { response } = await callWeb("/api/payments/webhook", refundNotification(refund));
+    expect(response.status).toBe(200);
+    const after = await subscriptionOf(who);
+    expect(after).toMatchObject({ status: "expired", maxShipments: 0, daysLeft: 0 });
+    expect(Date.parse(after.currentPeriodEnd!)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(after.currentPeriodEnd!)).toBeGreaterThan(before - 60_000);
+    const view = await api<PaymentView>(who, `/${payment.id}`);
+    expect(view.body.data).toMatchObject({
+      status: "succeeded",
+      refunded: { value: "9990.00", currency: "RUB" },
+    });
+  });
+
+  it("refunding the later of two months in halves gives its time, then its plan, back", async () => {
+    const who = await member();
+    await paid(who, "basic");
+    const basicEnd = await periodEnd(who);
+    const extended = await paid(who, "extended");
+    const extendedEnd = await periodEnd(who);
+    expect(extendedEnd).toBe(addMoscowMonth(basicEnd));
+    const month = extendedEnd - basicEnd;
+
+    const half = await refundAtSandbox(extended.providerId, "1495.00");
+    await callWeb("/api/payments/webhook", refundNotification(half));
+    expect(await subscriptionOf(who)).toMatchObject({ planId: "extended", status: "active" });
+    expect(await periodEnd(who)).toBe(extendedEnd - Math.round(month / 2));
+    // The same notification again, or one for a payment with nothing more refunded, changes nothing.
+    await callWeb("/api/payments/webhook", refundNotification(half));
+    await callWeb("/api/payments/webhook", notification(extended.providerId));
+    expect(await periodEnd(who)).toBe(extendedEnd - Math.round(month / 2));
+
+    const rest = await refundAtSandbox(extended.providerId, "1495.00");
+    await callWeb("/api/payments/webhook", refundNotification(rest));
+    expect(await subscriptionOf(who)).toMatchObject({ planId: "basic", status: "active", maxShipments: 50 });
+    expect(await periodEnd(who)).toBe(basicEnd);
+  });
+
+  it("a refund notification's own claims are not believed", async () => {
+    const who = await member();
+    const payment = await paid(who, "basic");
+    const end = await periodEnd(who);
+    const forged = {
+      id: "2f000000-0016-5000-8000-000000000000",
+      payment_id: payment.providerId,
+      status: "succeeded",
+      amount: { value: "990.00", currency: "RUB" },
+    };
+    expect((await callWeb("/api/payments/webhook", refundNotification(forged))).response.status).toBe(200);
+    expect(await periodEnd(who)).toBe(end);
+    expect((await row(payment.id)).refundedKopecks).toBe(0);
+  });
+
+  it("the status check applies a payment refunded before we saw it paid: the month comes and goes", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("extended"));
+    const providerId = await payAtSandbox(body.data.id, PAYS);
+    await refundAtSandbox(providerId, "2990.00");
+    await deliver([{ kind: "payments.check", scheduledAt: Date.now() }]);
+    expect(await row(body.data.id)).toMatchObject({ status: "succeeded", refundedKopecks: 299_000 });
+    const subscription = await subscriptionOf(who);
+    expect(subscription.status).toBe("trial");
+    expect(Date.parse(subscription.currentPeriodEnd!)).toBeLessThanOrEqual(Date.now());
   });
 });
 

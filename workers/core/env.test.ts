@@ -62,4 +62,13 @@ describe("Worker environment", () => {
     ).not.toThrow();
     expect(() => assertWorkerEnv("reys-web", webEnvSchema, geo("nominatim", ""))).toThrow(/GEOCODER_URL/);
   });
+
+  it("trusts X-Real-IP only on an explicit 1 (wrangler.toml's empty value: Cloudflare's address only)", () => {
+    const proxy = (TRUST_X_REAL_IP: string) => ({ ...WEB, TRUST_X_REAL_IP });
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, proxy(""))).not.toThrow();
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, proxy("1"))).not.toThrow();
+    for (const value of ["true", "yes", "0"]) {
+      expect(() => assertWorkerEnv("reys-web", webEnvSchema, proxy(value))).toThrow(/TRUST_X_REAL_IP/);
+    }
+  });
 });

@@ -38,6 +38,11 @@ export type ProviderPayment = {
   metadata: Record<string, string>;
   /** Why a canceled payment was canceled (YooKassa's `cancellation_details`). */
   cancellation: { party: string; reason: string } | null;
+  /**
+   * What was refunded of a succeeded payment so far, kopecks (YooKassa's `refunded_amount`; 0
+   * without one). A refunded payment stays `succeeded`.
+   */
+  refundedKopecks: number;
   /** ISO 8601 */
   createdAt: string;
 };

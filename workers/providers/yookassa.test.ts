@@ -78,6 +78,7 @@ describe("YooKassa adapter against the sandbox", () => {
       confirmationUrl: `${sandboxUrl}/checkout/${created.id}`,
       metadata: { paymentId: "p-1", companyId: "c-1" },
       cancellation: null,
+      refundedKopecks: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(await yookassa.getPayment(created.id)).toEqual(created);
@@ -144,6 +145,31 @@ describe("YooKassa adapter against the sandbox", () => {
       status: "canceled",
       paid: false,
       cancellation: { party: "payment_network", reason: "insufficient_funds" },
+    });
+  });
+
+  it("reads what was refunded of a paid payment, which stays succeeded", async () => {
+    const yookassa = provider();
+    const paid = await yookassa.createPayment(input());
+    await payInSandbox(paid.id, "5555 5555 5555 4477");
+    expect(await yookassa.getPayment(paid.id)).toMatchObject({ status: "succeeded", refundedKopecks: 0 });
+    for (const value of ["1000.50", "1989.50"]) {
+      const refund = await fetch(`${apiUrl}/refunds`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString("base64")}`,
+          "content-type": "application/json",
+          "idempotence-key": `refund-${value}`,
+        },
+        body: JSON.stringify({ payment_id: paid.id, amount: { value, currency: "RUB" } }),
+      });
+      expect(refund.status).toBe(200);
+    }
+    expect(await yookassa.getPayment(paid.id)).toMatchObject({
+      status: "succeeded",
+      paid: true,
+      amountKopecks: 299_000,
+      refundedKopecks: 299_000,
     });
   });
 

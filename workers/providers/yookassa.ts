@@ -31,6 +31,7 @@ const paymentSchema = z.object({
   confirmation: z.object({ confirmation_url: z.string().nullish() }).nullish(),
   metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullish(),
   cancellation_details: z.object({ party: z.string(), reason: z.string() }).nullish(),
+  refunded_amount: z.object({ value: z.string().regex(AMOUNT), currency: z.string().min(1) }).nullish(),
   created_at: z.iso.datetime({ offset: true }),
 });
 
@@ -70,6 +71,7 @@ function toProviderPayment(wire: z.output<typeof paymentSchema>): ProviderPaymen
     cancellation: wire.cancellation_details
       ? { party: wire.cancellation_details.party, reason: wire.cancellation_details.reason }
       : null,
+    refundedKopecks: wire.refunded_amount ? amountToKopecks(wire.refunded_amount.value) : 0,
     createdAt: wire.created_at,
   };
 }

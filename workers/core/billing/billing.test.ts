@@ -3,6 +3,7 @@ import { clampDiscountPercent, partnerDiscountPercent, PARTNER_DISCOUNTS } from 
 import { addMoscowMonth, moscowMonthBounds } from "./moscow-calendar";
 import { planById, PLANS } from "./plans";
 import { quotePlan } from "./pricing";
+import { periodTakenBack } from "./refunds";
 import { subscriptionState } from "./subscriptions";
 
 const at = (iso: string) => Date.parse(iso);
@@ -92,5 +93,28 @@ describe("subscription state", () => {
     expect(
       subscriptionState({ planId: "basic", trialEndsAt: now - 1, currentPeriodEnd: now - 1 }, now),
     ).toMatchObject({ status: "expired", maxShipments: 0, plan: { id: "basic" } });
+  });
+});
+
+describe("what a refund takes back", () => {
+  const day = 24 * 60 * 60 * 1000;
+  // A month of 30 days bought for 2,990 ₽.
+  const paid = { start: at("2026-11-01T09:00:00Z"), end: at("2026-12-01T09:00:00Z"), amountKopecks: 299_000 };
+
+  it("the refunded share of the month, while all of it is still ahead", () => {
+    expect(periodTakenBack(paid, 0, 299_000, paid.start - day)).toBe(30 * day);
+    expect(periodTakenBack(paid, 0, 149_500, paid.start - day)).toBe(15 * day);
+    // A second half after the first: the rest, so the two together are the whole month.
+    expect(periodTakenBack(paid, 149_500, 299_000, paid.start - day)).toBe(15 * day);
+  });
+
+  it("never time already used: a full refund ten days in takes the twenty left", () => {
+    expect(periodTakenBack(paid, 0, 299_000, paid.start + 10 * day)).toBe(20 * day);
+    // Half taken back ten days in (15 days) leaves 5 days of the month ahead for the other half.
+    expect(periodTakenBack(paid, 149_500, 299_000, paid.start + 10 * day)).toBe(5 * day);
+  });
+
+  it("nothing of a month long past, whatever was paid after it", () => {
+    expect(periodTakenBack(paid, 0, 299_000, paid.end + day)).toBe(0);
   });
 });

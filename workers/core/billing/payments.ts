@@ -12,6 +12,7 @@ import { takeSlot } from "../throttle";
 import { addMoscowMonth } from "./moscow-calendar";
 import { isPlanId, planById, PLAN_IDS } from "./plans";
 import { discountPartnerOf, quotePlan } from "./pricing";
+import { applyRefund } from "./refunds";
 import { trialEndFor } from "./subscriptions";
 
 // Card payments for plans (decision 0031): created here, confirmed by the payer on the
@@ -98,7 +99,11 @@ export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 export const paymentNotificationSchema = z.object({
   type: z.literal("notification"),
   event: z.string().min(1).max(100),
-  object: z.looseObject({ id: z.string().min(1).max(100) }),
+  /** A payment; for `refund.*` events a refund, whose `payment_id` names the payment. */
+  object: z.looseObject({
+    id: z.string().min(1).max(100),
+    payment_id: z.string().min(1).max(100).optional(),
+  }),
 });
 export type PaymentNotification = z.infer<typeof paymentNotificationSchema>;
 
@@ -124,6 +129,8 @@ export type PaymentView = {
   planName: string;
   discountPercent: number;
   cancellation: { reason: string; text: string } | null;
+  /** What was refunded of a succeeded payment (its share of the paid month is taken back); null: nothing. */
+  refunded: { value: string; currency: string } | null;
   createdAt: string;
 };
 
@@ -334,7 +341,8 @@ export type ApplyResult = {
  * the success page's read, the webhook and the cron check alike.
  *
  * - succeeded: the payment is marked succeeded and the company's plan becomes the payment's,
- *   paid until max(now, current period end) + one Moscow calendar month;
+ *   paid until max(now, current period end) + one Moscow calendar month (the period the payment
+ *   bought, kept with it); what the provider has refunded of it then comes off (applyRefund);
  * - canceled: the payment is marked canceled with the provider's reason; the plan is untouched;
  * - pending / waiting_for_capture: only the status is copied.
  *
@@ -373,6 +381,18 @@ export async function applyProviderPayment(
       .where(and(eq(payments.id, ours.id), isNull(payments.appliedAt), ne(payments.status, provider.status)));
     return { applied: false, status: provider.status };
   }
+  const settled = await applySucceeded(db, ours, now);
+  if (provider.refundedKopecks === 0) return settled;
+  const refunded = await applyRefund(db, ours.id, provider.refundedKopecks, now);
+  return { applied: settled.applied || refunded, status: settled.status };
+}
+
+/** The succeeded branch of applyProviderPayment: the company's plan paid a month further. */
+async function applySucceeded(
+  db: Db,
+  ours: Pick<PaymentRow, "id" | "companyId" | "planId">,
+  now: number,
+): Promise<ApplyResult> {
   // A few rounds at most: a round is lost only to another payment of the same company applied
   // between this round's read and its batch.
   for (let round = 0; round < 5; round++) {
@@ -389,7 +409,8 @@ export async function applyProviderPayment(
     if (!state) throw new Error(`payment ${ours.id} is gone`);
     if (state.appliedAt) return { applied: false, status: await settledStatus(db, ours.id, "succeeded") };
     const observedEnd = state.currentPeriodEnd?.getTime() ?? null;
-    const periodEnd = addMoscowMonth(Math.max(now, observedEnd ?? 0));
+    const periodStart = Math.max(now, observedEnd ?? 0);
+    const periodEnd = addMoscowMonth(periodStart);
     // The period end this round read, as SQL sees it (-1: none yet, or no subscription row).
     const endUnchanged = sql`coalesce((SELECT ${subscriptions.currentPeriodEnd} FROM ${subscriptions} WHERE ${subscriptions.companyId} = ${ours.companyId}), -1) = ${observedEnd ?? -1}`;
     const [, claimed] = await db.batch([
@@ -406,7 +427,13 @@ export async function applyProviderPayment(
         .onConflictDoNothing(),
       db
         .update(payments)
-        .set({ status: "succeeded", updatedAt: new Date(now), appliedAt: new Date(now) })
+        .set({
+          status: "succeeded",
+          updatedAt: new Date(now),
+          appliedAt: new Date(now),
+          periodStart: new Date(periodStart),
+          periodEnd: new Date(periodEnd),
+        })
         .where(and(eq(payments.id, ours.id), isNull(payments.appliedAt), endUnchanged)),
       db
         .update(subscriptions)
@@ -495,6 +522,7 @@ export function paymentView(row: PaymentRow): PaymentView {
       row.status === "canceled"
         ? { reason: row.cancellationReason ?? "unknown", text: cancellationText(row.cancellationReason) }
         : null,
+    refunded: row.refundedKopecks > 0 ? { value: rubles(row.refundedKopecks), currency: row.currency } : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -504,17 +532,22 @@ export function paymentView(row: PaymentRow): PaymentView {
  * only its payment id is used to find our payment, which is then read from the provider
  * itself. An unknown id changes nothing. Provider failures are thrown (the provider repeats
  * notifications it got no 200 for; the cron check applies the outcome meanwhile anyway).
+ * A refund's notification (`refund.succeeded`) names the payment in `payment_id`; the payment,
+ * settled long ago, is read again for what was refunded of it.
  */
 export async function handlePaymentNotification(
   deps: BillingDeps,
   notification: PaymentNotification,
 ): Promise<{ known: boolean; applied: boolean }> {
+  const refund = notification.event.startsWith("refund.");
+  const providerPaymentId = refund ? notification.object.payment_id : notification.object.id;
+  if (!providerPaymentId) return { known: false, applied: false };
   const [row] = await deps.db
     .select()
     .from(payments)
-    .where(eq(payments.providerPaymentId, notification.object.id));
+    .where(eq(payments.providerPaymentId, providerPaymentId));
   if (!row) return { known: false, applied: false };
-  if (row.appliedAt !== null) return { known: true, applied: false };
+  if (row.appliedAt !== null && !refund) return { known: true, applied: false };
   const result = await refreshPayment(deps, row);
   return { known: true, applied: result.applied };
 }

@@ -73,6 +73,7 @@ export const paymentSchema = z.strictObject({
   planName: z.string(),
   discountPercent: z.number().int(),
   cancellation: z.strictObject({ reason: z.string(), text: z.string() }).nullable(),
+  refunded: amountSchema.nullable(),
   createdAt: timestamp,
 });
 
@@ -85,6 +86,7 @@ const examplePayment = {
   planName: "Расширенный",
   discountPercent: 15,
   cancellation: null,
+  refunded: null,
   createdAt: "2026-11-23T09:15:00.000Z",
 } satisfies z.input<typeof paymentSchema>;
 
@@ -198,7 +200,7 @@ export const paymentsOperations = [
       group: GROUP,
       summary: "Уведомление ЮKassa о платеже",
       description:
-        "Для ЮKassa (HTTP-уведомления payment.succeeded и payment.canceled). Уведомлениям не верим: платеж перечитывается в ЮKassa, и только потом подписка продлевается; уведомление о чужом или неизвестном платеже ничего не меняет. Отвечает 200 сразу.",
+        "Для ЮKassa (HTTP-уведомления payment.succeeded, payment.canceled и refund.succeeded). Уведомлениям не верим: платеж перечитывается в ЮKassa, и только потом подписка продлевается или, после возврата, сокращается на возвращенную долю оплаченного месяца (но не на уже прошедшее время); уведомление о чужом или неизвестном платеже ничего не меняет. Отвечает 200 сразу.",
       access: "public",
       body: paymentNotificationSchema,
       success: {
@@ -228,7 +230,7 @@ export const paymentsOperations = [
       group: GROUP,
       summary: "Платеж и его статус",
       description:
-        "Пока платеж ожидает оплаты, статус уточняется в платежном сервисе. status: pending, succeeded (подписка продлена на месяц) или canceled (cancellation.text — причина по-русски, подписка не меняется). Платеж другой компании — 404.",
+        "Пока платеж ожидает оплаты, статус уточняется в платежном сервисе. status: pending, succeeded (подписка продлена на месяц) или canceled (cancellation.text — причина по-русски, подписка не меняется). refunded — сколько возвращено (подписка сокращена на эту долю месяца), null — возвратов не было. Платеж другой компании — 404.",
       access: "signed-in",
       owns: { param: "paymentId", resource: "payment" },
       params: z.object({

@@ -9,8 +9,15 @@ import { fail } from "./envelope";
 /** `Authorization: Bearer <token>`: the only credential that is not a cookie. */
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-export function clientIp(c: Context): string | null {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? null;
+/**
+ * The client's address, as the per-IP limits and the sessions list see it. Cloudflare sets
+ * CF-Connecting-IP and a client cannot forge it; X-Real-IP is anyone's to send, so it is read
+ * only where TRUST_X_REAL_IP=1 says a proxy of ours in front sets it (it then names the client,
+ * and CF-Connecting-IP that proxy).
+ */
+export function clientIp(c: Context<AppBindings>): string | null {
+  const proxied = c.env.TRUST_X_REAL_IP === "1" ? c.req.header("x-real-ip") : undefined;
+  return proxied ?? c.req.header("cf-connecting-ip") ?? null;
 }
 
 /**
