@@ -7,27 +7,17 @@ import { companies, partnerLinks, throttleHits, users } from "../../db/schema";
 import type { AnalyticsEventRecord } from "../../workers/core/analytics/event";
 import { MAX_REGISTRATIONS_PER_IP } from "../../workers/core/auth/rate-limit";
 import { ipThrottleKey } from "../../workers/core/throttle";
-import { bearer, callWeb, newPartnerLink, postJson, testDb, type SentMessage } from "./support";
-import { randomInn } from "../support/russian-ids";
+import {
+  bearer,
+  callWeb,
+  newPartnerLink,
+  partnerRegistration,
+  postJson,
+  testDb,
+  type SentMessage,
+} from "./support";
 
 const unique = () => crypto.randomUUID().slice(0, 8);
-
-/** A payload that registers through the link, with its own e-mail and INN. */
-function registration(token: string, overrides: Record<string, unknown> = {}) {
-  return {
-    token,
-    firstName: "Андрей",
-    lastName: "Волков",
-    email: `lead.${unique()}@example.ru`,
-    phone: "+79123456789",
-    password: "Vector2025!",
-    companyName: "ООО «Вектор»",
-    companyInn: randomInn(),
-    companyAddress: "г Казань, ул Баумана, д 1",
-    agreedToTerms: true,
-    ...overrides,
-  };
-}
 
 type Envelope<T> = { success: boolean; data: T; error?: string; message?: string };
 
@@ -152,7 +142,7 @@ describe("GET /api/landing/validate/:codeOrHash", () => {
     expect(body.data).not.toHaveProperty("lead");
     expect(JSON.stringify(body)).not.toContain(link.contactEmail);
 
-    expect((await register(registration(link.uniqueToken))).response.status).toBe(201);
+    expect((await register(partnerRegistration(link.uniqueToken))).response.status).toBe(201);
     const used = await callWeb(`/api/landing/validate/${link.uniqueToken}`);
     expect((await used.response.json<Envelope<unknown>>()).data).toMatchObject({
       valid: false,
@@ -173,7 +163,7 @@ describe("GET /api/landing/validate/:codeOrHash", () => {
 describe("POST /api/registration/partner-register", () => {
   it("creates the company and user, signs in, uses the link up and records the registration", async () => {
     const link = await newPartnerLink("lenta");
-    const payload = registration(link.uniqueToken, { email: `Lead.${unique()}@Example.ru` });
+    const payload = partnerRegistration(link.uniqueToken, { email: `Lead.${unique()}@Example.ru` });
     const { response, body, sent } = await register(payload);
     expect(response.status).toBe(201);
     expect(body.message).toBe("Регистрация успешна!");
@@ -224,8 +214,8 @@ describe("POST /api/registration/partner-register", () => {
 
   it("refuses a second registration with the same link and creates nothing", async () => {
     const link = await newPartnerLink();
-    expect((await register(registration(link.uniqueToken))).response.status).toBe(201);
-    const second = registration(link.uniqueToken);
+    expect((await register(partnerRegistration(link.uniqueToken))).response.status).toBe(201);
+    const second = partnerRegistration(link.uniqueToken);
     const { response, body } = await register(second);
     expect(response.status).toBe(409);
     expect(body).toMatchObject({ success: false, error: "Уже зарегистрированы" });
@@ -235,7 +225,7 @@ describe("POST /api/registration/partner-register", () => {
 
   it("lets only one of two simultaneous registrations through one link create a company", async () => {
     const link = await newPartnerLink();
-    const payloads = [registration(link.uniqueToken), registration(link.uniqueToken)];
+    const payloads = [partnerRegistration(link.uniqueToken), partnerRegistration(link.uniqueToken)];
     const results = await Promise.all(payloads.map((payload) => register(payload)));
     expect(results.map((result) => result.response.status).sort()).toEqual([201, 409]);
     const loser = results.find((result) => result.response.status === 409)!;
@@ -265,18 +255,18 @@ describe("POST /api/registration/partner-register", () => {
   });
 
   it("answers an unknown link and a taken e-mail or INN", async () => {
-    const unknown = await register(registration("b".repeat(32)));
+    const unknown = await register(partnerRegistration("b".repeat(32)));
     expect(unknown.response.status).toBe(404);
     expect(unknown.body.error).toBe("Ссылка недействительна");
 
     const first = await newPartnerLink();
-    const taken = registration(first.uniqueToken);
+    const taken = partnerRegistration(first.uniqueToken);
     expect((await register(taken)).response.status).toBe(201);
     const link = await newPartnerLink();
-    const sameEmail = await register(registration(link.uniqueToken, { email: taken.email }));
+    const sameEmail = await register(partnerRegistration(link.uniqueToken, { email: taken.email }));
     expect(sameEmail.response.status).toBe(409);
     expect(sameEmail.body.error).toBe("Пользователь с таким email уже зарегистрирован");
-    const sameInn = await register(registration(link.uniqueToken, { companyInn: taken.companyInn }));
+    const sameInn = await register(partnerRegistration(link.uniqueToken, { companyInn: taken.companyInn }));
     expect(sameInn.response.status).toBe(409);
     expect(sameInn.body.error).toMatch(/^Компания с таким ИНН уже зарегистрирована/);
     expect((await storedLink(link.id)).usedAt).toBeNull();
@@ -306,7 +296,7 @@ describe("POST /api/registration/partner-register", () => {
       [{ token: "" }, "Партнерская ссылка недействительна (token)"],
     ];
     for (const [override, message] of cases) {
-      const { response, body } = await register(registration(link.uniqueToken, override));
+      const { response, body } = await register(partnerRegistration(link.uniqueToken, override));
       expect(response.status, message).toBe(400);
       expect(body, message).toEqual({ success: false, error: "Некорректные данные", message });
     }
@@ -325,7 +315,7 @@ describe("POST /api/registration/partner-register", () => {
       [{ token: "a".repeat(201) }, "Партнерская ссылка недействительна (token)"],
     ];
     for (const [override, message] of cases) {
-      const { response, body } = await register(registration(link.uniqueToken, override));
+      const { response, body } = await register(partnerRegistration(link.uniqueToken, override));
       expect(response.status, message).toBe(400);
       expect(body.message, message).toBe(message);
     }
@@ -345,7 +335,9 @@ describe("POST /api/registration/partner-register", () => {
         })),
       );
     const link = await newPartnerLink();
-    const { response, body } = await register(registration(link.uniqueToken), { "cf-connecting-ip": ip });
+    const { response, body } = await register(partnerRegistration(link.uniqueToken), {
+      "cf-connecting-ip": ip,
+    });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(body.error).toBe("Слишком много регистраций с этого адреса. Попробуйте позже.");
@@ -410,7 +402,7 @@ describe("the /partner/:hash page", () => {
     const registered = await callWeb(`/partner/${link.uniqueToken}`, {
       method: "POST",
       headers: FORM_HEADERS,
-      body: formOf(registration(link.uniqueToken)),
+      body: formOf(partnerRegistration(link.uniqueToken)),
     });
     expect(registered.response.status).toBe(200);
     const used = await callWeb(`/partner/${link.uniqueToken}`);
@@ -421,7 +413,7 @@ describe("the /partner/:hash page", () => {
 
   it("registers through the form without scripts, sets the session cookie and opens the dashboard after 3 s", async () => {
     const link = await newPartnerLink("metro");
-    const payload = registration(link.uniqueToken);
+    const payload = partnerRegistration(link.uniqueToken);
     const { response, sent } = await callWeb(`/partner/${link.uniqueToken}?utm_campaign=spring`, {
       method: "POST",
       headers: FORM_HEADERS,
@@ -466,7 +458,9 @@ describe("the /partner/:hash page", () => {
     const { response } = await callWeb(`/partner/${link.uniqueToken}`, {
       method: "POST",
       headers: FORM_HEADERS,
-      body: formOf(registration(link.uniqueToken, { phone: "8912", companyInn: "", agreedToTerms: false })),
+      body: formOf(
+        partnerRegistration(link.uniqueToken, { phone: "8912", companyInn: "", agreedToTerms: false }),
+      ),
     });
     expect(response.status).toBe(400);
     const html = await response.text();

@@ -12,7 +12,6 @@ import {
 import type { SubscriptionView } from "../../workers/core/billing/subscriptions";
 import type { PlanView } from "../../workers/core/billing/plans";
 import type { PartnerCode } from "../../workers/core/partners/codes";
-import { createLink } from "../../workers/core/partners/links";
 import { PaymentUnavailableError, type PaymentProvider } from "../../workers/providers/payment-provider";
 import { paymentProviderFor } from "../../workers/providers/yookassa-config";
 import {
@@ -20,12 +19,13 @@ import {
   createCompanyUser,
   createConnectionFor,
   deliver,
+  newPartnerLink,
+  partnerRegistration,
   postJson,
   recordingQueue,
   sessionFor,
   testDb,
 } from "./support";
-import { randomInn } from "../support/russian-ids";
 
 const SANDBOX = env.YOOKASSA_API_URL.replace(/\/v3$/, "");
 const PAYS = "5555 5555 5555 4477";
@@ -48,37 +48,10 @@ const unique = () => crypto.randomUUID().slice(0, 8);
 
 /** A carrier that registered through a retail partner's link (/partner/<token>), as a lead does. */
 async function registeredThroughLink(partnerCode: PartnerCode): Promise<Member> {
-  const inviter = await createCompanyUser();
-  const link = await createLink(
-    testDb(),
-    { companyId: inviter.companyId, companyName: "ООО «Трасса»", userId: inviter.userId },
-    {
-      companyName: `ООО «Вектор ${unique()}»`,
-      companyInn: randomInn(),
-      companyAddress: "г Казань, ул Баумана, д 1",
-      companyPhone: undefined,
-      companyEmail: undefined,
-      contactFirstName: "Андрей",
-      contactLastName: "Волков",
-      contactPhone: undefined,
-      contactEmail: `volkov.${unique()}@vector.ru`,
-    },
-    { source: "web_dashboard", partnerCode, now: Date.now() },
-  );
+  const link = await newPartnerLink(partnerCode);
   const { response } = await callWeb(
     "/api/registration/partner-register",
-    postJson({
-      token: link.uniqueToken,
-      firstName: "Андрей",
-      lastName: "Волков",
-      email: `lead.${unique()}@example.ru`,
-      phone: "+79123456789",
-      password: "Vector2025!",
-      companyName: "ООО «Вектор»",
-      companyInn: randomInn(),
-      companyAddress: "г Казань, ул Баумана, д 1",
-      agreedToTerms: true,
-    }),
+    postJson(partnerRegistration(link.uniqueToken)),
   );
   expect(response.status).toBe(201);
   const { user } = (await response.json<{ data: { user: { id: string; company: { id: string } } } }>()).data;

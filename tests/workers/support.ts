@@ -154,6 +154,23 @@ export function partnerLead() {
   };
 }
 
+/** A quick registration through the link (its token), with its own e-mail and INN. */
+export function partnerRegistration(token: string, overrides: Record<string, unknown> = {}) {
+  return {
+    token,
+    firstName: "Андрей",
+    lastName: "Волков",
+    email: `lead.${unique()}@example.ru`,
+    phone: "+79123456789",
+    password: "Vector2025!",
+    companyName: "ООО «Вектор»",
+    companyInn: randomInn(),
+    companyAddress: "г Казань, ул Баумана, д 1",
+    agreedToTerms: true,
+    ...overrides,
+  };
+}
+
 /** A fresh link of a fresh carrier (a retail partner's when `partnerCode` is given). */
 export async function newPartnerLink(partnerCode?: PartnerCode): Promise<PartnerLink> {
   const carrier = await createCompanyUser();
