@@ -1,7 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
+import { count, countDistinct, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsDaily, analyticsEvents, deadJobs } from "../../db/schema";
+import { analyticsDaily, analyticsDirtyDays, analyticsEvents, deadJobs } from "../../db/schema";
 import { utcDay } from "../../workers/core/analytics/days";
+import type { AnalyticsEventRecord } from "../../workers/core/analytics/event";
+import type { JobMessage } from "../../workers/core/jobs/messages";
 import { DEMO_ACCOUNTS } from "../../scripts/seed/demo";
 import { apiLogin, bearer, callWeb, deliver, postJson, testDb } from "./support";
 
@@ -84,6 +86,80 @@ describe("analytics ingestion", () => {
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: "Дата начала периода позже даты окончания" });
+  });
+});
+
+/** An analytics.ingest message as the web Worker queues it: `count` events of one session, made at `at`. */
+function ingestMessage(sessionId: string, at: number, count: number): JobMessage {
+  const events = Array.from({ length: count }, (_, i): AnalyticsEventRecord => ({
+    id: crypto.randomUUID(),
+    userId: null,
+    sessionId,
+    eventType: i % 10 === 0 ? "page_view" : "click",
+    eventCategory: "orders",
+    eventAction: "open",
+    eventLabel: null,
+    metadata: { row: i },
+    pageUrl: "https://reys.example/dashboard/orders",
+    referrer: null,
+    createdAt: at,
+    receivedAt: Date.now(),
+  }));
+  return { kind: "analytics.ingest", events };
+}
+
+/** Rows stored for the session, and how many distinct ids among them. */
+async function storedFor(sessionId: string) {
+  const [row] = await testDb()
+    .select({ rows: count(), ids: countDistinct(analyticsEvents.id) })
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.sessionId, sessionId));
+  return row;
+}
+
+/** A day of its own, long ago, so no other test's events mark it. */
+const dayOfItsOwn = () => Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 10_000) * 86_400_000;
+
+describe("a queue batch of analytics.ingest messages", () => {
+  it("stores every event once in one write, and a redelivered batch adds nothing", async () => {
+    const sessionId = crypto.randomUUID();
+    const at = dayOfItsOwn();
+    const batch = Array.from({ length: 100 }, () => ingestMessage(sessionId, at, 30));
+
+    const first = await deliver(batch);
+    expect(first.explicitAcks).toHaveLength(100);
+    expect(first.retryMessages).toEqual([]);
+    expect(await storedFor(sessionId)).toEqual({ rows: 3_000, ids: 3_000 });
+    // One write for the whole batch marks its day once (one by one, it was marked 100 times);
+    // a roll-up elsewhere may have taken the mark since.
+    const [mark] = await testDb()
+      .select()
+      .from(analyticsDirtyDays)
+      .where(eq(analyticsDirtyDays.day, utcDay(at)));
+    expect(mark?.version ?? 1).toBe(1);
+
+    const again = await deliver(batch, { attempts: 2 });
+    expect(again.explicitAcks).toHaveLength(100);
+    expect(await storedFor(sessionId)).toEqual({ rows: 3_000, ids: 3_000 });
+  });
+
+  it("retries poisoned messages alone while the rest of their batch is stored", async () => {
+    const sessionId = crypto.randomUUID();
+    const at = Date.now();
+    const poisoned = ingestMessage(sessionId, at, 5);
+    // A session id is required: the database refuses the row, and with it a write of the whole batch.
+    if (poisoned.kind === "analytics.ingest")
+      poisoned.events[2] = { ...poisoned.events[2], sessionId: null as unknown as string };
+    const good = () => Array.from({ length: 20 }, () => ingestMessage(sessionId, at, 10));
+
+    // A message whose events are no list at all cannot join the batch's write either.
+    const shapeless = { kind: "analytics.ingest", events: "none" };
+
+    const result = await deliver([...good(), poisoned, shapeless, ...good()]);
+    expect(result.explicitAcks).toHaveLength(40);
+    expect(result.retryMessages).toHaveLength(2);
+    for (const { msgId } of result.retryMessages) expect(result.explicitAcks).not.toContain(msgId);
+    expect(await storedFor(sessionId)).toEqual({ rows: 400, ids: 400 });
   });
 });
 

@@ -1,11 +1,11 @@
 import { env as startEnv } from "cloudflare:workers";
 import { createDb } from "../../db/client";
 import { assertWorkerEnv, jobsEnvSchema } from "../core/env";
-import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
+import type { JobMessage } from "../core/jobs/messages";
 import { createEdoApi } from "../providers/edo-api";
 import { platformApis } from "../providers/platforms-config";
 import { paymentProviderFor } from "../providers/yookassa-config";
-import { processJob, recordDeadJob, type JobDeps } from "./process";
+import { processBatch, recordDeadJob, type JobDeps } from "./process";
 
 assertWorkerEnv("reys-jobs", jobsEnvSchema, startEnv);
 
@@ -31,21 +31,6 @@ export default {
       }
       return;
     }
-    // Messages are handled one by one so one failure retries only itself.
-    for (const message of batch.messages) {
-      if (!isJobMessage(message.body)) {
-        console.error("jobs: dropping a message of unknown shape", message.id);
-        await recordDeadJob(deps, message);
-        message.ack();
-        continue;
-      }
-      try {
-        await processJob(deps, message.body, message.attempts);
-        message.ack();
-      } catch (error) {
-        console.error(`jobs: ${message.body.kind} failed (attempt ${message.attempts})`, error);
-        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-      }
-    }
+    await processBatch(deps, batch.messages);
   },
 } satisfies ExportedHandler<JobsEnv, JobMessage>;

@@ -1,10 +1,10 @@
 import { deadJobs } from "../../db/schema";
-import { ingestEvents } from "../core/analytics/ingest";
+import { EVENTS_PER_WRITE, ingestEvents } from "../core/analytics/ingest";
 import { rollUpDirtyDays } from "../core/analytics/rollup";
 import { sweepExpiredAuth } from "../core/auth/sweep";
 import { sweepRetention } from "../core/retention";
 import { checkPendingPayments } from "../core/billing/payment-checks";
-import type { JobMessage } from "../core/jobs/messages";
+import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
 import type { EdoDeps } from "../core/edo/connection";
 import { syncEdoOrdersPage } from "../core/edo/orders";
 import { refreshEdoMirrors, syncEdoPage } from "../core/edo/sync";
@@ -14,6 +14,67 @@ import type { PaymentProvider } from "../providers/payment-provider";
 
 /** What jobs work with: the database, the clock, the queue, the customer platforms, EDO and payments. */
 export type JobDeps = PlatformDeps & EdoDeps & { paymentProvider: PaymentProvider };
+
+type IngestMessage = Message<Extract<JobMessage, { kind: "analytics.ingest" }>>;
+
+/**
+ * Handles a batch of the "reys-jobs" queue. Its analytics.ingest messages are written together,
+ * up to EVENTS_PER_WRITE events a write (one multi-row insert and the days' mark), and acked
+ * when their write lands; if it fails, they are handled one by one, so a bad message is
+ * retried alone (decision 0047). Every other message (an ingest without a list of events too) is
+ * handled alone, so one failure retries only itself. A message of unknown kind is kept in dead_jobs.
+ */
+export async function processBatch(deps: JobDeps, messages: readonly Message<unknown>[]): Promise<void> {
+  const ingests: IngestMessage[] = [];
+  const others: Message<JobMessage>[] = [];
+  for (const message of messages) {
+    if (!isJobMessage(message.body)) {
+      console.error("jobs: dropping a message of unknown shape", message.id);
+      await recordDeadJob(deps, message);
+      message.ack();
+    } else if (message.body.kind === "analytics.ingest" && Array.isArray(message.body.events)) {
+      ingests.push(message as IngestMessage);
+    } else others.push(message as Message<JobMessage>);
+  }
+  for (const write of ingestWrites(ingests)) {
+    try {
+      const events = write.flatMap((message) => message.body.events);
+      await ingestEvents(deps.db, events);
+      for (const message of write) message.ack();
+    } catch (error) {
+      console.error(`jobs: ${write.length} analytics.ingest messages failed together; one by one now`, error);
+      for (const message of write) await processMessage(deps, message);
+    }
+  }
+  for (const message of others) await processMessage(deps, message);
+}
+
+/** Consecutive messages grouped so each group holds at most EVENTS_PER_WRITE events (or one message). */
+function ingestWrites(messages: IngestMessage[]): IngestMessage[][] {
+  const writes: IngestMessage[][] = [];
+  let events = 0;
+  for (const message of messages) {
+    const size = message.body.events.length;
+    if (writes.length === 0 || events + size > EVENTS_PER_WRITE) {
+      writes.push([]);
+      events = 0;
+    }
+    writes[writes.length - 1].push(message);
+    events += size;
+  }
+  return writes;
+}
+
+/** One message alone: acked when done, else retried with backoff. */
+async function processMessage(deps: JobDeps, message: Message<JobMessage>): Promise<void> {
+  try {
+    await processJob(deps, message.body, message.attempts);
+    message.ack();
+  } catch (error) {
+    console.error(`jobs: ${message.body.kind} failed (attempt ${message.attempts})`, error);
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+}
 
 /**
  * Does the work of one queue message (`attempt` counts from 1). Every handler is idempotent:

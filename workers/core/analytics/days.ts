@@ -1,4 +1,4 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC calendar day of a moment, as YYYY-MM-DD. */
 export function utcDay(ms: number): string {

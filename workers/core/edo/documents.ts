@@ -1,6 +1,7 @@
-import { and, count, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { InStatement, InValue } from "@libsql/client/web";
+import { multiRowInsert } from "../../../db/statements";
+import type { InStatement } from "@libsql/client/web";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { edoDocuments, edoDocumentsCounts, type EdoDocument } from "../../../db/schema";
 import type { WireDocument } from "../../providers/edo-operator";
@@ -75,52 +76,19 @@ export function documentRow(companyId: string, doc: WireDocument, now: number) {
 
 type DocumentRow = ReturnType<typeof documentRow>;
 
-/** The mirror's columns in table order, with the fields of `documentRow` they take. */
-const DOCUMENT_COLUMNS = Object.entries(getTableColumns(edoDocuments)) as [
-  keyof DocumentRow,
-  (typeof edoDocuments)["_"]["columns"][keyof DocumentRow],
-][];
-
 /** Rows per upsert statement: 22 columns each stays well under SQLite's bound-parameter limit. */
 export const DOCUMENT_ROWS_PER_STATEMENT = 400;
 
-const upsertSql = new Map<number, string>();
-
-/** The text of an upsert of `count` rows (one per row count, built once). */
-function documentUpsertSql(count: number): string {
-  let text = upsertSql.get(count);
-  if (text === undefined) {
-    const names = DOCUMENT_COLUMNS.map(([, column]) => `"${column.name}"`);
-    const row = `(${names.map(() => "?").join(", ")})`;
-    const refreshed = DOCUMENT_COLUMNS.filter(([field]) => field !== "companyId" && field !== "id")
-      .map(([, column]) => `"${column.name}" = excluded."${column.name}"`)
-      .join(", ");
-    text = `insert into "edo_documents" (${names.join(", ")}) values ${Array.from({ length: count }, () => row).join(", ")} on conflict ("company_id", "id") do update set ${refreshed}`;
-    upsertSql.set(count, text);
-  }
-  return text;
-}
-
 /**
  * The upserts of mirror rows (a re-synced document refreshes everything but its key), as
- * statements for the libSQL client: the SQL text is built once per row count and each value
- * goes through its column's own driver mapping, so a page of 1,000 costs a tenth of drizzle's
+ * statements for the libSQL client, built by hand: a page of 1,000 costs a tenth of drizzle's
  * query builder (decision 0035).
  */
-export function documentUpserts(rows: DocumentRow[]): InStatement[] {
-  const statements: InStatement[] = [];
-  for (let i = 0; i < rows.length; i += DOCUMENT_ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + DOCUMENT_ROWS_PER_STATEMENT);
-    const args: InValue[] = [];
-    for (const row of chunk)
-      for (const [field, column] of DOCUMENT_COLUMNS) {
-        const value = row[field];
-        args.push(value === null ? null : (column.mapToDriverValue(value as never) as InValue));
-      }
-    statements.push({ sql: documentUpsertSql(chunk.length), args });
-  }
-  return statements;
-}
+export const documentUpserts: (rows: DocumentRow[]) => InStatement[] = multiRowInsert(edoDocuments, {
+  target: [edoDocuments.companyId, edoDocuments.id],
+  onConflict: "update",
+  rowsPerStatement: DOCUMENT_ROWS_PER_STATEMENT,
+});
 
 /** `column` contains `needle` (both lower-cased in JS: SQLite folds only ASCII). */
 const contains = (column: AnySQLiteColumn, needle: string) => sql`instr(${column}, ${needle}) > 0`;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { InStatement, InValue } from "@libsql/client/web";
+import { statement } from "../../../db/statements";
+import type { InStatement } from "@libsql/client/web";
 import { edoConnections, jobRuns } from "../../../db/schema";
 import { EDO_MAX_PAGE, EdoTokenError, type WireChangesPage } from "../../providers/edo-operator";
 import { dueForRefresh, finishRun, runForPage, runPages } from "../jobs/runs";
@@ -117,12 +118,6 @@ async function savePage(
   // One write batch through the client: the upserts are prepared statements (decision 0035).
   const results = await db.$client.batch([statement(progress), statement(cursor), ...page.upserts], "write");
   return results[0].rowsAffected === 1;
-}
-
-/** A drizzle query as a statement for the libSQL client. */
-function statement(query: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
-  const { sql: text, params } = query.toSQL();
-  return { sql: text, args: params as InValue[] };
 }
 
 /**
