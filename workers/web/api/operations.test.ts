@@ -65,7 +65,16 @@ describe("the OpenAPI document", () => {
     expect(login["x-access"]).toBe("public");
     expect(login.requestBody?.content["application/json"].schema.required).toEqual(["email", "password"]);
     expect(Object.keys(login.requestBody?.content ?? {})).toContain("application/x-www-form-urlencoded");
-    expect(Object.keys(login.responses).sort()).toEqual(["200", "400", "401", "403", "413", "415", "429", "503"]);
+    expect(Object.keys(login.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "413",
+      "415",
+      "429",
+      "503",
+    ]);
 
     const endOne = operationAt("/auth/sessions/{id}", "delete");
     expect(endOne.security).toEqual([{ bearer: [] }, { cookie: [] }]);
