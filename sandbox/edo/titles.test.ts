@@ -282,7 +282,12 @@ describe("EDO title content", () => {
     const chains = (await docflows(app, token, 300)).filter(complete).slice(0, 25);
     const seen = { carrierPep: 0, carrierKey: 0, consigneePep: 0, consigneeKey: 0 };
     for (const doc of chains) {
-      const composers = { [T1]: doc.info.go, [T2]: doc.info.tk, [T3]: doc.info.gp, [T4]: doc.info.tk };
+      const composers: Record<string, typeof doc.info.go> = {
+        [T1]: doc.info.go,
+        [T2]: doc.info.tk,
+        [T3]: doc.info.gp,
+        [T4]: doc.info.tk,
+      };
       for (const type of CHAIN) {
         const title = await served(app, token, doc, withContent(doc, type) as WireTitle);
         const { extracted } = title.parsed.extractedData;
