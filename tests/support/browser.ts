@@ -55,8 +55,18 @@ export function chromiumPerFile(): () => Browser {
       });
     const browser = launched.browser;
     const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (options) => {
-      const context = await newContext(options);
+    browser.newContext = async (options = {}) => {
+      // Each browser context is a visitor of its own, from an address of its own (the local
+      // Workers take the client's CF-Connecting-IP as Cloudflare would set it), so one test's
+      // per-address limits (analytics, sign-ins) are not spent by the tests before it.
+      const octet = () => Math.floor(Math.random() * 254) + 1;
+      const context = await newContext({
+        ...options,
+        extraHTTPHeaders: {
+          "cf-connecting-ip": `10.${octet()}.${octet()}.${octet()}`,
+          ...options.extraHTTPHeaders,
+        },
+      });
       watch(context);
       return context;
     };
