@@ -1,13 +1,7 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document, collected from the operations' definitions.
 import { z } from "zod";
-import { answerSchema, failureEnvelope, statusesOf, type ApiAccess, type ApiOperation } from "./operation";
+import { answerSchema, failureEnvelope, statusesOf, type ApiOperation } from "./operation";
 import { API_OPERATIONS } from "./operations";
-
-export const ACCESS_LABELS: Record<ApiAccess, string> = {
-  public: "Без входа",
-  "signed-in": "Нужен вход",
-  admin: "Только администратор",
-};
 
 const STATUS_TEXT: Record<number, string> = {
   200: "Успех",
@@ -26,7 +20,7 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Сервис временно недоступен",
 };
 
-export function statusText(status: number): string {
+function statusText(status: number): string {
   return STATUS_TEXT[status] ?? "";
 }
 
