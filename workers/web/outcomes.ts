@@ -28,6 +28,11 @@ const STATUS_OF_REASON = {
 
 export type OutcomeReason = keyof typeof STATUS_OF_REASON;
 
+/** The reasons whose status is one of `S`. */
+export type ReasonAnswering<S> = {
+  [R in OutcomeReason]: (typeof STATUS_OF_REASON)[R] extends S ? R : never;
+}[OutcomeReason];
+
 /** The HTTP status of a core service's failure reason. */
 export function statusOf<R extends OutcomeReason>(reason: R): (typeof STATUS_OF_REASON)[R] {
   return STATUS_OF_REASON[reason];

@@ -9,7 +9,6 @@ import {
   listSessions,
 } from "../../core/auth/sessions";
 import { clearSessionCookieHeader, clientIp, sessionTokenOf } from "../lib/auth";
-import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Вход и сеансы";
@@ -105,10 +104,7 @@ export const authOperations = [
       const now = Date.now();
       const db = c.get("db");
       const result = await signIn(db, { ...body, ip: clientIp(c), now });
-      if (!result.ok) {
-        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
-        return reply.fail(statusOf(result.reason), result.message);
-      }
+      if (!result.ok) return reply.refuse(result);
       const tokens = await startApiSession(db, c.env.SESSION_SECRET, {
         userId: result.user.id,
         now,
@@ -138,10 +134,7 @@ export const authOperations = [
     },
     async (c, { body }, reply) => {
       const result = await registerAccount(c.get("db"), body, { ip: clientIp(c), now: Date.now() });
-      if (!result.ok) {
-        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
-        return reply.fail(statusOf(result.reason), result.message);
-      }
+      if (!result.ok) return reply.refuse(result);
       return reply.ok({ user: result.user });
     },
   ),

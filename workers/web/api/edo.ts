@@ -26,7 +26,6 @@ import { ARCHIVE_LIMITS, formatSize, UNKNOWN_DOCUMENT_TYPE } from "../../core/ed
 import { EDO_CATEGORIES, EDO_ROLES } from "../../providers/edo-operator";
 import type { AppBindings } from "../bindings";
 import { clientIp } from "../lib/auth";
-import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "ЭДО";
@@ -477,10 +476,7 @@ export const edoOperations = [
     },
     async (c, { body }, reply) => {
       const result = await connectEdo(c.get("deps").edo(), callerOf(c).user.company.id, body, clientIp(c));
-      if (!result.ok) {
-        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
-        return reply.fail(statusOf(result.reason), result.message);
-      }
+      if (!result.ok) return reply.refuse(result);
       return reply.ok(result.data);
     },
   ),

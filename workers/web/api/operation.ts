@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AUTH_MESSAGES } from "../../core/auth/accounts";
 import type { AppBindings } from "../bindings";
 import { readForm, readJson, validate } from "../lib/body";
+import { statusOf, type ReasonAnswering } from "../outcomes";
 import { fail } from "../lib/envelope";
 
 export type ApiAccess = "public" | "signed-in" | "admin";
@@ -89,7 +90,16 @@ type HandlerFailure<D extends OperationDef> =
 export type Reply<D extends OperationDef> = {
   ok(data: DataOf<D>, options?: { status?: StatusOf<D>; extra?: ExtraOf<D> }): Response;
   fail(status: HandlerFailure<D>, error: string, message?: string, options?: { details?: string }): Response;
+  /**
+   * A core service's refusal, at the status its reason maps to (outcomes.ts), with its message as
+   * the error and, when it says how long to wait, Retry-After. Only reasons whose status the
+   * definition declares are accepted.
+   */
+  refuse(failure: CoreFailure<ReasonAnswering<HandlerFailure<D>>>, message?: string): Response;
 };
+
+/** How a core service says no: a reason, the Russian text, and for limits how long to wait. */
+type CoreFailure<R> = { reason: R; message: string; retryAfterSeconds?: number };
 
 export type OperationHandler<D extends OperationDef> = (
   c: Context<AppBindings>,
@@ -200,6 +210,10 @@ function replyFor(c: Context<AppBindings>, op: OperationDef): Reply<OperationDef
         },
         status as ContentfulStatusCode,
       );
+    },
+    refuse(failure, message) {
+      if (failure.retryAfterSeconds !== undefined) c.header("Retry-After", String(failure.retryAfterSeconds));
+      return this.fail(statusOf(failure.reason), failure.message, message);
     },
   };
 }

@@ -9,7 +9,6 @@ import {
   requestPayment,
 } from "../../core/orders/orders";
 import { ORDER_STATUSES } from "../../providers/customer-platform";
-import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Заказы";
@@ -213,7 +212,7 @@ export const ordersOperations = [
     },
     async (c, { params }, reply) => {
       const result = await requestPayment(c.get("db"), callerOf(c).user.company.id, params.id, Date.now());
-      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      if (!result.ok) return reply.refuse(result);
       return reply.ok(
         { requestedAt: result.requestedAt, created: result.created },
         { status: result.created ? 201 : 200 },

@@ -11,7 +11,6 @@ import {
 } from "../../core/partners/quick-registration-schema";
 import { clientIp } from "../lib/auth";
 import { recordServerEvents } from "../lib/server-events";
-import { statusOf } from "../outcomes";
 import { exampleTokens, exampleUser, tokenPairSchema, userSchema } from "./auth";
 import { operation, timestamp } from "./operation";
 
@@ -191,12 +190,11 @@ export const partnerLandingOperations = [
       const ip = clientIp(c);
       const result = await registerPartnerAccount(db, body, { ip, now });
       if (!result.ok) {
-        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
-        const message =
+        const detail =
           result.reason === "already_registered"
             ? PARTNER_REGISTRATION_MESSAGES.alreadyRegisteredDetail
             : undefined;
-        return reply.fail(statusOf(result.reason), result.message, message);
+        return reply.refuse(result, detail);
       }
       const tokens = await startApiSession(db, c.env.SESSION_SECRET, {
         userId: result.user.id,

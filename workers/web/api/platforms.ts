@@ -12,7 +12,6 @@ import {
 import { PROXY_SIGN_IN_LIMITS } from "../../core/provider-throttle";
 import { PLATFORM_IDS } from "../../providers/customer-platform";
 import { clientIp } from "../lib/auth";
-import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Платформы";
@@ -126,10 +125,7 @@ export const platformsOperations = [
     async (c, { body }, reply) => {
       const companyId = callerOf(c).user.company.id;
       const result = await createConnection(c.get("deps").platforms(), companyId, body, clientIp(c));
-      if (!result.ok) {
-        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
-        return reply.fail(statusOf(result.reason), result.message);
-      }
+      if (!result.ok) return reply.refuse(result);
       return reply.ok(result.connection);
     },
   ),

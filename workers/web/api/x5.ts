@@ -9,7 +9,6 @@ import {
 } from "../../core/x5/x5";
 import { PROXY_SIGN_IN_LIMITS } from "../../core/provider-throttle";
 import { clientIp } from "../lib/auth";
-import { statusOf } from "../outcomes";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Интеграция X5";
@@ -60,10 +59,7 @@ export const x5Operations = [
     },
     async (c, { body }, reply) => {
       const result = await authenticateX5(c.get("deps").x5(), callerOf(c).user.company.id, body, clientIp(c));
-      if (!result.ok) {
-        if (result.reason === "rate_limited") c.header("Retry-After", String(result.retryAfterSeconds));
-        return reply.fail(statusOf(result.reason), result.message);
-      }
+      if (!result.ok) return reply.refuse(result);
       return reply.ok(result.data);
     },
   ),
@@ -117,7 +113,7 @@ export const x5Operations = [
     },
     async (c, _, reply) => {
       const result = await testX5(c.get("deps").x5(), callerOf(c).user.company.id);
-      if (!result.ok) return reply.fail(statusOf(result.reason), result.message);
+      if (!result.ok) return reply.refuse(result);
       return reply.ok(result.data);
     },
   ),
