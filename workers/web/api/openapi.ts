@@ -115,9 +115,13 @@ function requestBody(op: ApiOperation) {
   };
 }
 
-/** The OpenAPI 3.1 description served at GET /api/openapi.json. */
-export function openApiDocument(serverUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
+type Paths = Record<string, Record<string, unknown>>;
+let described: Paths | undefined;
+
+/** The operations as OpenAPI paths: the same for every request, so made once per isolate. */
+function describedPaths(): Paths {
+  if (described) return described;
+  const paths: Paths = {};
   for (const op of API_OPERATIONS) {
     const path = openApiPath(op.path);
     paths[path] ??= {};
@@ -135,6 +139,11 @@ export function openApiDocument(serverUrl: string) {
       responses: responses(op),
     };
   }
+  return (described = paths);
+}
+
+/** The OpenAPI 3.1 description served at GET /api/openapi.json. */
+export function openApiDocument(serverUrl: string) {
   return {
     openapi: "3.1.0",
     info: {
@@ -151,6 +160,6 @@ export function openApiDocument(serverUrl: string) {
       },
       schemas: { Failure: outputJsonSchema(failureEnvelope) },
     },
-    paths,
+    paths: describedPaths(),
   };
 }
