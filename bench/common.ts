@@ -15,9 +15,8 @@ import { runLoad, type LoadResult } from "./load";
 export const PASSWORD = "Trassa2025";
 
 /**
- * The Workers stopped answering. `wrangler dev` exits when build/ is rebuilt under it (another
- * `npm test` or `npm run build` on the machine) and the stack starts it again; the phase it cut
- * short is measured again (see `restartAware`).
+ * The Workers stopped answering (their process exited and the stack is starting it again); the
+ * phase it cut short is measured again (see `restartAware`).
  */
 export class WorkersGone extends Error {}
 
@@ -102,7 +101,7 @@ export async function signInApi(web: string, email: string): Promise<string> {
 }
 
 /** Signs in through the /login form as a browser does; the session cookie ("name=value"). */
-export async function signInBrowser(web: string, email: string): Promise<string> {
+export async function signInBrowser(web: string, email: string, password = PASSWORD): Promise<string> {
   const response = await send(`${web}/login`, {
     method: "POST",
     headers: {
@@ -110,7 +109,7 @@ export async function signInBrowser(web: string, email: string): Promise<string>
       "sec-fetch-site": "same-origin",
       origin: web,
     },
-    body: new URLSearchParams({ email, password: PASSWORD }),
+    body: new URLSearchParams({ email, password }),
   });
   await response.arrayBuffer();
   const cookie = response.headers

@@ -64,7 +64,7 @@ const STATUS = "ON_TRNACLPVYN";
 const DATES = { dateFrom: "2024-08-01", dateTo: "2024-08-31" };
 /** The /edo page's loader data (Remix single fetch), measured when the route answers 200. */
 const EDO_PAGE = "/edo.data";
-/** A logo from build/client, served by the same `wrangler dev` without running the Worker. */
+/** A logo from build/client, served by the same workerd without running the Worker. */
 const STATIC_ASSET = "/platforms/x5.svg";
 
 const log = (line: string) => console.log(`[bench:edo] ${line}`);

@@ -118,7 +118,7 @@ export function environment() {
     platform: process.platform,
     arch: process.arch,
     cpus: cpus().length,
-    server: "wrangler dev",
+    server: "miniflare (workerd)",
   };
 }
 

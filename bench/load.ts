@@ -6,10 +6,17 @@ import { performance } from "node:perf_hooks";
 export type LoadOptions = {
   /** Absolute http://127.0.0.1:<port>/path URL; any other host is refused. */
   url: string;
+  /**
+   * More URLs (with headers of their own) taken in turn with `url`: each worker sends its
+   * requests to them one after another, so the load is spread evenly over all of them.
+   */
+  alsoUrls?: { url: string; headers?: Record<string, string> }[];
   concurrency: number;
   /** Unmeasured traffic first, so connections are open and the Worker is warm. */
   warmupSeconds: number;
   durationSeconds: number;
+  /** Reuse connections (default); false opens a new connection for every request. */
+  keepAlive?: boolean;
   /** A single request slower than this is aborted and counted as an error. */
   requestTimeoutMs?: number;
   headers?: Record<string, string>;
@@ -33,6 +40,8 @@ export type LoadResult = {
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   /** Body size of the last 2xx response. */
   bodyBytes: number;
+  /** Statuses and network errors per URL (path and query) when the load was spread over several. */
+  byUrl: Record<string, { statusCounts: Record<string, number>; networkErrors: Record<string, number> }>;
 };
 
 type Outcome = { status: number; bytes: number } | { error: string };
@@ -70,13 +79,19 @@ function percentile(sorted: Float64Array, p: number): number {
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const url = new URL(options.url);
-  if (url.protocol !== "http:" || url.hostname !== "127.0.0.1") {
-    throw new Error(`refusing to load-test ${options.url}: only http://127.0.0.1 is allowed`);
-  }
+  const base = { "user-agent": "Mozilla/5.0 (reys-bench)", accept: "*/*" };
+  const targets = [{ url: options.url, headers: options.headers }, ...(options.alsoUrls ?? [])].map((t) => {
+    const url = new URL(t.url);
+    if (url.protocol !== "http:" || url.hostname !== "127.0.0.1") {
+      throw new Error(`refusing to load-test ${t.url}: only http://127.0.0.1 is allowed`);
+    }
+    return { url, key: url.pathname + url.search, headers: { ...base, ...t.headers } };
+  });
+  const byUrl: LoadResult["byUrl"] = Object.fromEntries(
+    targets.map((t) => [t.key, { statusCounts: {}, networkErrors: {} }]),
+  );
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
-  const headers = { "user-agent": "Mozilla/5.0 (reys-bench)", accept: "*/*", ...options.headers };
-  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const agent = new Agent({ keepAlive: options.keepAlive ?? true, maxSockets: options.concurrency });
 
   const warmupEnd = performance.now() + options.warmupSeconds * 1000;
   let measureStart = 0;
@@ -91,10 +106,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let errors = 0;
   let bodyBytes = 0;
 
-  const worker = async () => {
-    while (!stopped) {
+  const worker = async (_: unknown, index: number) => {
+    for (let turn = index; !stopped; turn++) {
+      const target = targets[turn % targets.length];
       const started = performance.now();
-      const outcome = await once(agent, url, headers, timeoutMs);
+      const outcome = await once(agent, target.url, target.headers, timeoutMs);
       const finished = performance.now();
       // Only count what started and finished inside the measured window.
       if (!measuring || started < measureStart || finished > measureEnd) continue;
@@ -102,9 +118,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       if ("error" in outcome) {
         errors++;
         networkErrors[outcome.error] = (networkErrors[outcome.error] ?? 0) + 1;
+        const mine = byUrl[target.key].networkErrors;
+        mine[outcome.error] = (mine[outcome.error] ?? 0) + 1;
         continue;
       }
       statusCounts[outcome.status] = (statusCounts[outcome.status] ?? 0) + 1;
+      const mine = byUrl[target.key].statusCounts;
+      mine[outcome.status] = (mine[outcome.status] ?? 0) + 1;
       if (outcome.status >= 200 && outcome.status < 300) {
         latencies.push(finished - started);
         bodyBytes = outcome.bytes;
@@ -145,5 +165,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       mean: round(mean),
     },
     bodyBytes,
+    byUrl,
   };
 }

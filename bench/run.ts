@@ -1,15 +1,23 @@
 // `npm run bench`: requests/second and p50/p99 latency of the dynamic pages against the same
-// bytes served as static assets by the same workerd. See bench/README.md.
+// bytes served as static assets by the same workerd, then the hold: 50 connections for five
+// minutes on `/`, a signed-in page and `/api/health`, with every error and Workers restart
+// counted. See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, type Stack } from "../scripts/lib/stack";
+import { DEMO_ACCOUNTS } from "../scripts/seed/demo";
+import { signInBrowser } from "./common";
 import { envNumber, environment, fixed, runBench, startBenchStack, table, writeResults } from "./harness";
 import { runLoad, type LoadResult } from "./load";
 
 const seconds = envNumber("BENCH_SECONDS", 10, 1);
 const concurrency = Math.floor(envNumber("BENCH_CONCURRENCY", 16, 1));
 const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2, 0);
+const holdSeconds = envNumber("BENCH_HOLD_SECONDS", 300, 0);
+const holdConcurrency = Math.floor(envNumber("BENCH_HOLD_CONCURRENCY", 50, 1));
+/** The signed-in page of the hold: the demo director's orders (a company with data). */
+const HOLD_PAGE = "/dashboard/orders";
 
 const staticDir = join(ROOT, "build/client/__bench");
 const dataDir = mkdtempSync(join(tmpdir(), "reys-bench-"));
@@ -67,6 +75,15 @@ async function staticUrl(web: string, path: string, expected: Buffer): Promise<s
   return url;
 }
 
+/** rps, p50, p99, requests and errors of a load, as the tables print them. */
+const loadCells = (r: LoadResult) => [
+  fixed(r.rps, 1),
+  fixed(r.latencyMs.p50, 2),
+  fixed(r.latencyMs.p99, 2),
+  String(r.requests),
+  String(r.errors),
+];
+
 type Row = { name: string; kind: "dynamic" | "static"; path: string; result: LoadResult };
 
 async function main() {
@@ -78,7 +95,7 @@ async function main() {
   const health = await getBody(`${web}/api/health`);
   log(`captured / (${page.length} bytes) and /api/health (${health.length} bytes)`);
 
-  // 2. Write them as static assets, then restart so `wrangler dev` picks them up.
+  // 2. Write them as static assets, then restart so the Workers' host serves them.
   await stop();
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(join(staticDir, "index.html"), page);
@@ -107,9 +124,29 @@ async function main() {
     });
     rows.push({ ...target, result });
   }
+  // 4. The hold: the three at once for minutes, as a crowd of users would.
+  let hold: { result: LoadResult; restarts: number; pageStatus: number } | undefined;
+  if (holdSeconds > 0) {
+    const cookie = await signInBrowser(web, DEMO_ACCOUNTS.director.email, DEMO_ACCOUNTS.director.password);
+    const check = await fetch(`${web}${HOLD_PAGE}`, { headers: { cookie }, redirect: "manual" });
+    await check.arrayBuffer();
+    if (check.status !== 200) throw new Error(`GET ${HOLD_PAGE} signed in: HTTP ${check.status}`);
+    const restartsBefore = stack!.restarts();
+    log(
+      `hold: ${holdConcurrency} connections for ${holdSeconds} s on /, ${HOLD_PAGE} (signed in), /api/health`,
+    );
+    const result = await runLoad({
+      url: `${web}/`,
+      alsoUrls: [{ url: `${web}${HOLD_PAGE}`, headers: { cookie } }, { url: `${web}/api/health` }],
+      concurrency: holdConcurrency,
+      warmupSeconds,
+      durationSeconds: holdSeconds,
+    });
+    hold = { result, restarts: stack!.restarts() - restartsBefore, pageStatus: check.status };
+  }
   await cleanup();
 
-  // 4. Report.
+  // 5. Report.
   // Each dynamic target beside its static copy (the partner's landing beside the plain one's).
   const pairs = [
     [0, 1],
@@ -128,16 +165,7 @@ async function main() {
   });
   const mainTable = table(
     ["target", "path", "rps", "p50 ms", "p99 ms", "requests", "errors", "bytes"],
-    rows.map(({ name, path, result: r }) => [
-      name,
-      path,
-      fixed(r.rps, 1),
-      fixed(r.latencyMs.p50, 2),
-      fixed(r.latencyMs.p99, 2),
-      String(r.requests),
-      String(r.errors),
-      String(r.bodyBytes),
-    ]),
+    rows.map(({ name, path, result: r }) => [name, path, ...loadCells(r), String(r.bodyBytes)]),
   );
   const ratioTable = table(
     ["dynamic / static", "rps", "p50", "p99"],
@@ -152,14 +180,55 @@ async function main() {
     }
   }
 
+  if (hold) {
+    const r = hold.result;
+    const staticRps = rows[1].result.rps;
+    console.log(
+      table(
+        ["hold", "connections", "seconds", "rps", "p50 ms", "p99 ms", "requests", "errors", "restarts"],
+        [
+          [
+            `/, ${HOLD_PAGE}, /api/health`,
+            String(holdConcurrency),
+            String(holdSeconds),
+            ...loadCells(r),
+            String(hold.restarts),
+          ],
+          [
+            "static copy of / (limit)",
+            String(concurrency),
+            String(seconds),
+            fixed(staticRps, 1),
+            "",
+            "",
+            "",
+            "",
+            "",
+          ],
+        ],
+      ),
+    );
+    for (const [path, counts] of Object.entries(r.byUrl))
+      console.log(
+        `  ${path}: statuses ${JSON.stringify(counts.statusCounts)}, network ${JSON.stringify(counts.networkErrors)}`,
+      );
+    console.log(
+      hold.result.errors === 0 && hold.restarts === 0
+        ? "hold: no errors, no restart\n"
+        : `hold: ${hold.result.errors} errors, ${hold.restarts} restarts\n`,
+    );
+    if (hold.result.errors > 0 || hold.restarts > 0) process.exitCode = 1;
+  }
+
   const file = writeResults("", {
-    config: { concurrency, warmupSeconds, durationSeconds: seconds },
+    config: { concurrency, warmupSeconds, durationSeconds: seconds, holdSeconds, holdConcurrency },
     environment: environment(),
     targets: rows.map(({ name, kind, path, result }) => ({ name, kind, path, ...result })),
     ratios,
+    hold: hold && { paths: ["/", HOLD_PAGE, "/api/health"], restarts: hold.restarts, ...hold.result },
   });
   log(`results written to ${file}`);
 }
 
-// Hard upper bound for the whole run: two stack starts plus five warm-ups and measurements.
-await runBench("bench", main, cleanup, (300 + 5 * (warmupSeconds + seconds + 15)) * 1000);
+// Hard upper bound for the whole run: two stack starts, five warm-ups and measurements, the hold.
+await runBench("bench", main, cleanup, (300 + 5 * (warmupSeconds + seconds + 15) + holdSeconds + 60) * 1000);

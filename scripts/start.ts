@@ -9,6 +9,7 @@ const stack = await startStack({
   sqldPort: Number(env.SQLD_PORT ?? 8081),
   dataDir: resolve(ROOT, env.DATA_DIR ?? ".data"),
   cronTickSeconds: Number(env.CRON_TICK_SECONDS ?? 60),
+  watch: true,
 }).catch((error: unknown) => {
   console.error(`Не удалось запустить Рейс: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -5,6 +5,7 @@ import { PLATFORM_IDS, platformUrlVar } from "../../workers/providers/customer-p
 import type { PlatformUrls } from "../../workers/providers/platforms-config";
 import { prepareDatabase, seedEdo, seedPlatforms, startSqld } from "./database";
 import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
+import type { WorkersHostOptions } from "./workers-host";
 
 export const ROOT = resolve(new URL("../..", import.meta.url).pathname);
 const bin = (name: string) => join(ROOT, "node_modules/.bin", name);
@@ -17,11 +18,18 @@ export type StackOptions = {
   dataDir: string;
   /** Seconds between cron ticks (Cloudflare: 60). Tests shorten it. */
   cronTickSeconds: number;
+  /** Reload the Workers when their sources or the web build change (`npm start` does). */
+  watch?: boolean;
   quiet?: boolean;
   log?: (line: string) => void;
 };
 
-export type Stack = { urls: { web: string; sandbox: string; database: string }; stop: () => Promise<void> };
+export type Stack = {
+  urls: { web: string; sandbox: string; database: string };
+  /** How many times the Workers' process had to be started again since the stack started. */
+  restarts: () => number;
+  stop: () => Promise<void>;
+};
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -73,24 +81,9 @@ function parseDotEnv(text: string): Record<string, string> {
 }
 
 /**
- * What every wrangler the project starts runs with, so it starts quietly without internet:
- * no usage metrics (sparrow.cloudflare.com) and no crash reports, no banner (which is where
- * wrangler asks npm for a newer version), and no download of Miniflare's `Request.cf` object
- * (workers.cloudflare.com/cf.json; offline it prints a DNS error's stack and uses a placeholder).
- * package.json's `typegen` and .ci/run set the same variables.
- */
-const QUIET_WRANGLER_ENV = {
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
-
-/**
- * Local values every Worker reads instead of production's. `wrangler dev` gives --env-file
- * only to the first config, so the values travel as the child's whole environment
- * (CLOUDFLARE_INCLUDE_PROCESS_ENV), which is kept minimal on purpose; the env file makes the
- * web Worker read the same values even when a root .dev.vars exists.
+ * Local values every Worker reads instead of production's. The Workers' host gives them to all
+ * three Workers over their wrangler.toml vars; a root .dev.vars adds to them (never over the
+ * local database, sandbox and secrets).
  */
 function workerVars(options: StackOptions) {
   const devVarsPath = join(ROOT, ".dev.vars");
@@ -101,7 +94,6 @@ function workerVars(options: StackOptions) {
     APP_ENV: "development",
     DATABASE_URL: `http://127.0.0.1:${options.sqldPort}`,
     DATABASE_AUTH_TOKEN: "",
-    DEV_CRON_ROUTE: "1",
     SANDBOX_URL: `http://127.0.0.1:${options.sandboxPort}`,
     DADATA_URL: `http://127.0.0.1:${options.sandboxPort}`,
     DADATA_API_KEY: "sandbox-key",
@@ -118,22 +110,7 @@ function workerVars(options: StackOptions) {
       ]),
     ),
   };
-  const envFile = join(options.dataDir, "workers.env");
-  writeFileSync(
-    envFile,
-    Object.entries(vars)
-      .map(([k, v]) => `${k}=${v}`)
-      .join("\n") + "\n",
-  );
-  const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    CI: "true",
-    ...QUIET_WRANGLER_ENV,
-    CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
-    ...vars,
-  };
-  return { env, envFile, vars: vars as typeof vars & PlatformUrls & { CREDENTIALS_KEY: string } };
+  return vars as typeof vars & PlatformUrls & { CREDENTIALS_KEY: string };
 }
 
 /** Resolves once `build/` holds a complete build that has not changed for two seconds. */
@@ -152,10 +129,10 @@ async function settledBuild(): Promise<void> {
 const MAX_RESTARTS_PER_MINUTE = 3;
 
 /**
- * `wrangler dev` exits when the web build under it is replaced (`npm run build`, or `npm test`
- * rebuilding): Vite empties `build/client` and wrangler's asset watcher fails on it. The stack
- * then starts the Workers again on the finished build instead of leaving the site down. A
- * Worker that keeps exiting (a broken build, a taken port) is left stopped, with a message.
+ * The Workers' host reloads them itself when their sources or the web build change; should its
+ * process exit anyway, the stack starts it again on a complete build instead of leaving the
+ * site down. A host that keeps exiting (a broken build, a taken port) is left stopped, with a
+ * message. Each restart is counted: the load bench reports them.
  */
 function superviseWorkers(
   child: Child,
@@ -186,17 +163,17 @@ function superviseWorkers(
 }
 
 /**
- * The embedded default: sqld, migrations, demo seed (first start only), the sandbox, the
- * three Workers in one `wrangler dev`, and a ticker that fires the cron Worker as Cloudflare would.
+ * The embedded default: sqld, migrations, demo seed (first start only), the sandbox, and the
+ * three Workers in one Miniflare (scripts/workers-host.ts), whose host also fires the cron
+ * Worker every minute as Cloudflare would.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const children: Child[] = [];
-  let ticker: NodeJS.Timeout | undefined;
   let stopping = false;
+  let restarts = 0;
   const stop = async () => {
     stopping = true;
-    if (ticker) clearInterval(ticker);
     await stopChildren([...children].reverse());
   };
   try {
@@ -219,59 +196,44 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(sandbox);
     await waitForHttp(`http://127.0.0.1:${options.sandboxPort}/health`, 20_000, sandbox.process);
 
-    const { env: wranglerEnv, envFile, vars } = workerVars(options);
+    const vars = workerVars(options);
     if (await seedPlatforms(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, platformUrls: vars }))
       log("Demo platforms connected and synced from the sandbox.");
     if (await seedEdo(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, edoUrl: vars.EDO_API_URL }))
       log("Demo EDO account connected and its documents mirrored from the sandbox.");
+    const hostOptions: Omit<WorkersHostOptions, "log"> = {
+      root: ROOT,
+      port: options.port,
+      inspectorPort: options.inspectorPort,
+      dataDir: options.dataDir,
+      vars,
+      cronTickSeconds: options.cronTickSeconds,
+      watch: options.watch,
+      quiet: options.quiet,
+    };
     const startWorkers = () =>
-      startChild(
-        "workers",
-        bin("wrangler"),
-        [
-          "dev",
-          ...["wrangler.toml", "workers/jobs/wrangler.toml", "workers/cron/wrangler.toml"].flatMap((c) => [
-            "-c",
-            c,
-          ]),
-          "--ip",
-          "127.0.0.1",
-          "--port",
-          String(options.port),
-          "--inspector-port",
-          String(options.inspectorPort ?? options.port + 1000),
-          "--persist-to",
-          join(options.dataDir, "wrangler"),
-          "--env-file",
-          envFile,
-          "--show-interactive-dev-session=false",
-          "--log-level",
-          options.quiet ? "error" : "log",
-        ],
-        { cwd: ROOT, quiet: options.quiet, env: wranglerEnv, inheritEnv: false },
-      );
-    const wrangler = startWorkers();
-    children.push(wrangler);
+      startChild("workers", bin("tsx"), [join(ROOT, "scripts/workers-host.ts")], {
+        cwd: ROOT,
+        quiet: options.quiet,
+        env: { REYS_WORKERS_HOST: JSON.stringify(hostOptions) },
+      });
+    const workers = startWorkers();
+    children.push(workers);
     const web = `http://127.0.0.1:${options.port}`;
-    await waitForHttp(`${web}/api/health`, 90_000, wrangler.process);
-    superviseWorkers(wrangler, {
-      restart: startWorkers,
+    await waitForHttp(`${web}/api/health`, 90_000, workers.process);
+    superviseWorkers(workers, {
+      restart: () => {
+        restarts++;
+        return startWorkers();
+      },
       replace: (old, next) => children.splice(children.indexOf(old), 1, next),
       stopping: () => stopping,
       log,
     });
 
-    const tick = () =>
-      fetch(`${web}/__dev/cron`, { method: "POST" })
-        .then(async (r) => {
-          if (!r.ok) log(`cron tick failed: HTTP ${r.status} ${await r.text()}`);
-        })
-        .catch((error) => log(`cron tick failed: ${String(error)}`));
-    void tick();
-    ticker = setInterval(tick, options.cronTickSeconds * 1000);
-
     return {
       urls: { web, sandbox: `http://127.0.0.1:${options.sandboxPort}`, database: databaseUrl },
+      restarts: () => restarts,
       stop,
     };
   } catch (error) {
