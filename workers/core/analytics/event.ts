@@ -109,7 +109,9 @@ export function chunkForQueue<T>(items: T[], maxBytes = 100_000): T[][] {
   // Nearly every request fits one message (a browser's 10 events, 100 events are ~30 KB):
   // one measure of the whole instead of one per item.
   if (items.length === 0) return [];
-  if (bytes(items) <= maxBytes) return [items];
+  // A UTF-16 code unit is at most three bytes of UTF-8: short enough JSON needs no encoding.
+  const json = JSON.stringify(items);
+  if (json.length * 3 <= maxBytes || encoder.encode(json).length <= maxBytes) return [items];
   const chunks: T[][] = [];
   let current: T[] = [];
   let size = 0;

@@ -18,12 +18,13 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     return { ok: false, response: fail(c, 415, "Ожидается JSON (Content-Type: application/json)") };
   }
   let body: unknown;
+  const text = await c.req.text();
   try {
-    body = JSON.parse(await c.req.text());
+    body = JSON.parse(text);
   } catch {
     return { ok: false, response: fail(c, 400, "Некорректный JSON в теле запроса") };
   }
-  return validate(c, schema, body);
+  return validate(c, schema, body, SURROGATE_ESCAPE.test(text));
 }
 
 /** Reads a form body (urlencoded or multipart) and validates its text fields. */
@@ -41,19 +42,39 @@ export async function readForm<S extends z.ZodType>(c: Context, schema: S): Prom
 /** A lone UTF-16 surrogate: JSON can carry one, but no database or client can store it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/**
+ * A surrogate written as a JSON escape (`\ud800`…`\udfff`). A request's text is decoded from
+ * UTF-8, which cannot hold a lone surrogate, so JSON without such an escape parses to none.
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
 /** Where in `value` a string with a lone surrogate sits, as a path; null when there is none. */
-function malformedTextAt(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : null;
+function malformedTextAt(value: unknown): string[] | null {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? [] : null;
   if (value === null || typeof value !== "object") return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = LONE_SURROGATE.test(key) ? [...path, "…"] : malformedTextAt(item, [...path, key]);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    if (LONE_SURROGATE.test(key)) return ["…"];
+    const found = malformedTextAt((value as Record<string, unknown>)[key]);
+    if (found) {
+      found.unshift(key);
+      return found;
+    }
   }
   return null;
 }
 
-export function validate<S extends z.ZodType>(c: Context, schema: S, input: unknown): Parsed<S> {
-  const malformed = malformedTextAt(input);
+/**
+ * Validates input against the schema, answering 400 with a Russian message when it fails or holds
+ * text no storage can keep. `mayHoldLoneSurrogate` false (readJson saw no surrogate escape) skips
+ * looking for such text.
+ */
+export function validate<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  input: unknown,
+  mayHoldLoneSurrogate = true,
+): Parsed<S> {
+  const malformed = mayHoldLoneSurrogate ? malformedTextAt(input) : null;
   if (malformed) {
     const where = malformed.length > 0 ? ` (${malformed.join(".")})` : "";
     return {
