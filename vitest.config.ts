@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { PLATFORM_IDS, platformUrlVar } from "./workers/providers/customer-platform";
+import { sandboxProviderVars } from "./sandbox/vars";
 
 /**
  * `npm test` runs three projects:
@@ -32,15 +32,7 @@ export default defineConfig({
                 APP_ENV: "test",
                 SESSION_SECRET: "workers-test-secret-of-at-least-32-chars",
                 CREDENTIALS_KEY: "dGVzdC1jcmVkZW50aWFscy1rZXktMzItYnl0ZXMhISE=",
-                ...Object.fromEntries(
-                  PLATFORM_IDS.map((id) => [platformUrlVar(id), `${inject("sandboxUrl")}/platforms/${id}`]),
-                ),
-                EDO_API_URL: `${inject("sandboxUrl")}/edo`,
-                GEOCODER_URL: `${inject("sandboxUrl")}/nominatim`,
-                ROUTER_URL: `${inject("sandboxUrl")}/osrm`,
-                YOOKASSA_API_URL: `${inject("sandboxUrl")}/v3`,
-                YOOKASSA_SHOP_ID: "123456",
-                YOOKASSA_SECRET_KEY: "test_reys_sandbox_secret",
+                ...sandboxProviderVars(inject("sandboxUrl")),
               },
               // The cron Worker is tested by calling its handler; the web Worker's binding to it
               // only serves the local dev route.

@@ -16,6 +16,9 @@ const PROVIDERS = [
   YOOKASSA_PROVIDER,
 ] as const;
 
+/** The providers that take a token or a key (the `expired_token` failure applies to them). */
+const CREDENTIALED = ["dadata", ...PLATFORM_PROVIDERS, EDO_PROVIDER, YOOKASSA_PROVIDER];
+
 export type SandboxOptions = { yookassa?: YooKassaSandboxOptions };
 
 /**
@@ -27,7 +30,7 @@ export function createSandboxApp(options: SandboxOptions = {}) {
   const failures = createFailureSwitch();
   return new Hono()
     .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
-    .route("/__sandbox", failureRoutes(failures, PROVIDERS))
+    .route("/__sandbox", failureRoutes(failures, PROVIDERS, CREDENTIALED))
     .route("/", dadataSandbox(failures))
     .route("/", platformsSandbox(failures))
     .route("/", edoSandbox(failures))

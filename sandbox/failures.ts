@@ -3,12 +3,14 @@ import { z } from "zod";
 
 /**
  * What a provider emulator does instead of answering at once: nothing, a 500, hang past any
- * client's timeout, or answer normally but late.
+ * client's timeout, answer normally but late, or refuse the token or key it is shown as its real
+ * API refuses an expired or revoked one (providers that take credentials only).
  */
-export const FAILURE_MODES = ["none", "error500", "timeout", "slow"] as const;
+export const FAILURE_MODES = ["none", "error500", "timeout", "slow", "expired_token"] as const;
 export type FailureMode = (typeof FAILURE_MODES)[number];
 
-const HANG_MS = 30_000;
+/** How long a provider in timeout mode hangs: past every adapter's own timeout. */
+export const HANG_MS = 30_000;
 /** Longer than a healthy answer, shorter than the adapters' timeouts. */
 export const SLOW_MS = 2_000;
 
@@ -42,7 +44,15 @@ function hang(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Put in front of a provider's routes: fails them while the switch says so. */
+/**
+ * Whether the provider's credential check should refuse what it is shown, as for an expired or
+ * revoked token or key. Each provider answers that in its own shape from its own check, so its
+ * sign-in keeps working while the tokens it issues are refused.
+ */
+export const refusesCredentials = (failures: FailureSwitch, provider: string) =>
+  failures.modeOf(provider) === "expired_token";
+
+/** Put in front of a provider's routes: fails them while the switch says so (but see refusesCredentials). */
 export function simulatedFailures(failures: FailureSwitch, provider: string): MiddlewareHandler {
   return async (c, next) => {
     const mode = failures.modeOf(provider);
@@ -61,9 +71,14 @@ export function simulatedFailures(failures: FailureSwitch, provider: string): Mi
 
 /**
  * `POST /failures {provider, mode}` switches a provider's failure mode; `GET /failures`
- * shows every provider's current mode.
+ * shows every provider's current mode. `expired_token` is for the providers that take a token or
+ * a key (`credentialed`).
  */
-export function failureRoutes(failures: FailureSwitch, providers: readonly [string, ...string[]]) {
+export function failureRoutes(
+  failures: FailureSwitch,
+  providers: readonly [string, ...string[]],
+  credentialed: readonly string[],
+) {
   const switchSchema = z.object({ provider: z.enum(providers), mode: z.enum(FAILURE_MODES) });
   return new Hono()
     .get("/failures", (c) => c.json(Object.fromEntries(providers.map((p) => [p, failures.modeOf(p)]))))
@@ -74,8 +89,15 @@ export function failureRoutes(failures: FailureSwitch, providers: readonly [stri
           {
             error:
               `expected {"provider": ${providers.join("|")}, "mode": ${FAILURE_MODES.join("|")}}; ` +
-              `error500 answers 500, timeout hangs ${HANG_MS / 1000} s, slow answers after ${SLOW_MS / 1000} s`,
+              `error500 answers 500, timeout hangs ${HANG_MS / 1000} s, slow answers after ${SLOW_MS / 1000} s, ` +
+              `expired_token refuses every token or key (${credentialed.join(", ")})`,
           },
+          400,
+        );
+      }
+      if (parsed.data.mode === "expired_token" && !credentialed.includes(parsed.data.provider)) {
+        return c.json(
+          { error: `${parsed.data.provider} takes no token or key: expired_token does not apply` },
           400,
         );
       }

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { findParties } from "./companies";
-import { simulatedFailures, type FailureSwitch } from "../failures";
+import { refusesCredentials, simulatedFailures, type FailureSwitch } from "../failures";
 
 const PARTY_PATH = "/suggestions/api/4_1/rs/suggest/party";
 /** DaData's own limits: a query of at most 300 characters, at most 20 suggestions. */
@@ -22,6 +22,9 @@ export function dadataSandbox(failures: FailureSwitch) {
   return new Hono().use(PARTY_PATH, simulatedFailures(failures, "dadata")).post(PARTY_PATH, async (c) => {
     const token = /^Token\s+(\S+)$/.exec(c.req.header("authorization") ?? "");
     if (!token) return clientError(c, 401, "Unauthorized", "Missing or malformed API key");
+    if (refusesCredentials(failures, "dadata")) {
+      return clientError(c, 403, "Forbidden", "The API key is invalid or blocked");
+    }
     if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
       return clientError(c, 415, "Unsupported Media Type", "Content-Type must be application/json");
     }

@@ -27,7 +27,7 @@ import {
 } from "./documents";
 import { docflowPrint, titlePrint } from "./print";
 import { DocflowTitles } from "./titles";
-import { simulatedFailures, type FailureSwitch } from "../failures";
+import { refusesCredentials, simulatedFailures, type FailureSwitch } from "../failures";
 
 export const EDO_PROVIDER = "edo";
 
@@ -209,7 +209,9 @@ export function edoSandbox(failures: FailureSwitch) {
           "Authorization: Bearer <token> with a known token is required",
         );
       }
-      if (issued.expiresAt <= Date.now()) return edoError(c, 401, "token_expired", "The token has expired");
+      if (issued.expiresAt <= Date.now() || refusesCredentials(failures, EDO_PROVIDER)) {
+        return edoError(c, 401, "token_expired", "The token has expired");
+      }
       c.set("login", issued.login);
       await next();
     })

@@ -369,6 +369,22 @@ describe("platform failures", () => {
     expect((await ordersResponse(app, "x5", await signIn(app, "x5"))).status).toBe(200);
   });
 
+  it("refuses every token of a platform with expired tokens, while signing in still works", async () => {
+    const app = createSandboxApp();
+    const before = await signIn(app, "mars");
+    expect((await switchFailure(app, "platform:mars", "expired_token")).status).toBe(200);
+    const after = await signIn(app, "mars");
+    for (const token of [before, after]) {
+      const response = await ordersResponse(app, "mars", token);
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
+    }
+    await switchFailure(app, "platform:mars", "none");
+    expect((await ordersResponse(app, "mars", after)).status).toBe(200);
+    // A provider that takes no token or key has no expired ones.
+    expect((await switchFailure(app, "geocoder", "expired_token")).status).toBe(400);
+  });
+
   it("hangs a platform in timeout mode until the client gives up", async () => {
     const app = createSandboxApp();
     const token = await signIn(app, "pepsi");

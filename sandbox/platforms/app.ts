@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { PLATFORM_IDS, type PlatformId } from "../../workers/providers/customer-platform";
-import { simulatedFailures, type FailureSwitch } from "../failures";
+import { refusesCredentials, simulatedFailures, type FailureSwitch } from "../failures";
 import { DEFAULT_ORDER_COUNT, MAX_ORDER_COUNT, platformOrder } from "./orders";
 
 /** Each platform has its own failure switch: `platform:x5`, `platform:magnit`, … */
@@ -108,7 +108,8 @@ export function platformsSandbox(failures: FailureSwitch) {
       const platformId = c.get("platformId");
       const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
       const issued = bearer ? tokens.get(bearer[1]) : undefined;
-      if (!issued || issued.platformId !== platformId || issued.expiresAt <= Date.now())
+      const refused = refusesCredentials(failures, platformProvider(platformId));
+      if (!issued || issued.platformId !== platformId || issued.expiresAt <= Date.now() || refused)
         return invalidToken(c);
 
       const query = pageQuerySchema.safeParse(c.req.query());

@@ -1,15 +1,13 @@
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { simulatedFailures, type FailureSwitch } from "../failures";
+import { refusesCredentials, simulatedFailures, type FailureSwitch } from "../failures";
 import { checkoutPage, notFoundPage, type CheckoutView } from "./checkout";
 import { openJournal } from "./journal";
 import { createNotifier, type KeptNotification, type NotificationEvent } from "./notifications";
+import { YOOKASSA_SANDBOX_SECRET_KEY, YOOKASSA_SANDBOX_SHOP_ID } from "../vars";
 
 export const YOOKASSA_PROVIDER = "yookassa";
-/** The sandbox shop's credentials (HTTP Basic: shop id as the user, secret key as the password). */
-export const YOOKASSA_SANDBOX_SHOP_ID = "123456";
-export const YOOKASSA_SANDBOX_SECRET_KEY = "test_reys_sandbox_secret";
 /** Test cards: the first pays, the second is declined for insufficient funds. */
 export const YOOKASSA_SUCCESS_CARD = "5555555555554477";
 export const YOOKASSA_DECLINED_CARD = "5555555555554592";
@@ -383,7 +381,7 @@ export function yookassaSandbox(failures: FailureSwitch, options: YooKassaSandbo
           "Authorization",
         );
       }
-      if (shop === null) {
+      if (shop === null || refusesCredentials(failures, YOOKASSA_PROVIDER)) {
         return yookassaError(
           c,
           401,
