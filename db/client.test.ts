@@ -126,3 +126,14 @@ describe("a database that does not answer", () => {
     );
   });
 });
+
+describe("a database that is not there", () => {
+  it("fails the call at once with the Russian message (sqld stopped or restarting)", async () => {
+    // Nothing listens on port 1: the connection is refused, as while sqld restarts.
+    const db = createDb({ url: "http://127.0.0.1:1" });
+    const started = Date.now();
+    const failure = await db.run(sql`SELECT 1`).catch((error: unknown) => error);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(databaseFailureMessage(failure)).toBe(DATABASE_UNAVAILABLE);
+  });
+});

@@ -27,6 +27,17 @@ export class DatabaseDeadlineError extends Error {
   }
 }
 
+/**
+ * The database could not be reached: the connection was refused (sqld restarting, say) or broke
+ * off. A call whose connection broke off may have been applied, so it is never retried.
+ */
+export class DatabaseUnreachableError extends Error {
+  override name = "DatabaseUnreachableError";
+  constructor(options: { cause: unknown }) {
+    super("the database could not be reached", options);
+  }
+}
+
 /** One factory for every Worker: sqld over HTTP locally, Turso in production. */
 export function createDb(config: DbConfig): Db {
   const client = createClient({
@@ -49,7 +60,7 @@ function fetchWithDeadline(deadlineMs: number) {
       if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
         throw new DatabaseDeadlineError(deadlineMs);
       }
-      throw error;
+      throw new DatabaseUnreachableError({ cause: error });
     }
   };
 }
@@ -69,7 +80,8 @@ export function isBusy(error: unknown): boolean {
 /** The Russian message for a database failure a caller can do nothing about but retry, or null. */
 export function databaseFailureMessage(error: unknown): string | null {
   for (let e = error; e instanceof Error; e = e.cause) {
-    if (e instanceof DatabaseDeadlineError) return DATABASE_UNAVAILABLE;
+    if (e instanceof DatabaseDeadlineError || e instanceof DatabaseUnreachableError)
+      return DATABASE_UNAVAILABLE;
   }
   return isBusy(error) ? DATABASE_UNAVAILABLE : null;
 }

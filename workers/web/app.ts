@@ -1,14 +1,15 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
-import { api } from "./api";
+import { HTTPException } from "hono/http-exception";
+import { api, apiError, SERVICE_UNAVAILABLE } from "./api";
 import type { AppBindings } from "./bindings";
 import { clientIp, csrfProtection, resolveCaller } from "./lib/auth";
-import { limitBodies, noStorePrivate } from "./lib/limits";
+import { limitBodies, noStorePrivate, refusalPage } from "./lib/limits";
 import { formBodiesOnly } from "./lib/page-bodies";
 import { pageCache } from "./lib/page-cache";
 import { securityHeaders } from "./lib/security-headers";
 import { followShortLink } from "./short-links";
-import { createDb } from "../../db/client";
+import { createDb, databaseFailureMessage } from "../../db/client";
 import { serviceDeps } from "./deps";
 
 /** `Fetcher.scheduled()` (compatibility flag service_binding_extra_handlers) is not in workers-types yet. */
@@ -57,5 +58,18 @@ export function createWebApp(build: ServerBuild) {
           clientIp: clientIp(c),
         }),
       )
+      // An error before the API's routes or Remix answer (reading the caller's session while the
+      // database is restarting, say): the envelope under /api, a short Russian page elsewhere.
+      .onError((error, c) => {
+        if (c.req.path.startsWith("/api/")) return apiError(error, c);
+        if (error instanceof HTTPException) return error.getResponse();
+        const database = databaseFailureMessage(error);
+        console.error("web: unhandled error", error);
+        if (!database) {
+          return refusalPage(c, 500, "Что-то пошло не так", "Обновите страницу или попробуйте позже.");
+        }
+        c.header("Retry-After", "60");
+        return refusalPage(c, 503, SERVICE_UNAVAILABLE, database);
+      })
   );
 }

@@ -238,7 +238,10 @@ export async function createPayment(
       }),
     );
   } catch (error) {
-    if (error instanceof PaymentRejectedError) {
+    // The shop's own key refused (expired or revoked) is no fault of the payment: nothing was
+    // created, the payer can do nothing about it, and once the key is put right the same row and
+    // key go through. It is answered as the provider being unavailable.
+    if (error instanceof PaymentRejectedError && error.code !== "invalid_credentials") {
       console.error("payments: the provider refused a payment", error.code, error.message);
       await deps.db
         .update(payments)

@@ -96,7 +96,7 @@ export const PAGE_ATTEMPTS = 3;
 export type PageSteps<Page> = {
   kind: RunKind;
   run: RunRow;
-  /** The page the message names (pages count from 1). */
+  /** The page the message names (pages count from 1); a redelivery may go on from a later one. */
   firstPage: number;
   /** Delivery attempt of the message, from 1. */
   attempt: number;
@@ -121,7 +121,13 @@ export type PageSteps<Page> = {
 export async function runPages<Page>(deps: RunDeps, steps: PageSteps<Page>): Promise<void> {
   const { db } = deps;
   const started = deps.now();
-  const { run, firstPage } = steps;
+  const { run } = steps;
+  // A first delivery whose page is taken already is a duplicate: its twin carries the run on. A
+  // redelivery means this message's earlier delivery failed, perhaps after saving some of its
+  // pages (the database went away mid-message, say), and nobody else goes on: this one does,
+  // from the run's next page.
+  if (run.step >= steps.firstPage && steps.attempt <= 1) return;
+  const firstPage = Math.max(steps.firstPage, run.step + 1);
   let pending = steps.fetch(firstPage, undefined);
   for (let pageNumber = firstPage; ; pageNumber++) {
     let page: Page;
@@ -165,18 +171,18 @@ export async function runPages<Page>(deps: RunDeps, steps: PageSteps<Page>): Pro
 }
 
 /**
- * The run a message names, if it still has the page to do and is its subject's latest run;
- * an outdated run is ended with `cancelled`.
+ * The run a message names, if it is unfinished and its subject's latest run; an outdated run is
+ * ended with `cancelled`. Which page to go on from is runPages' to say.
  */
 export async function runForPage(
   db: Db,
-  job: { runId: string; page: number },
+  job: { runId: string },
   now: () => number,
   cancelled: string,
   subjectExists: (run: RunRow) => Promise<boolean>,
 ): Promise<RunRow | null> {
   const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, job.runId));
-  if (!run || run.status === "success" || run.status === "error" || run.step >= job.page) return null;
+  if (!run || run.status === "success" || run.status === "error") return null;
   const latest = await latestRun(db, run.subjectId);
   if (latest?.id !== run.id || !(await subjectExists(run))) {
     await finishRun(db, run.id, now(), { status: "error", error: cancelled });

@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
 import {
   PlatformAuthError,
+  PlatformUnavailableError,
   type OrdersPage,
   type PlatformOrder,
   type PlatformSession,
@@ -95,14 +96,26 @@ export async function syncPlatformPage(
   const subject = connection;
   const api = deps.platformApi(subject.platformId);
   let session: PlatformSession | undefined;
+  const signIn = async () => (session = await api.signIn(await credentialsOf(deps, subject)));
   await runPages<OrdersPage>(deps, {
     kind: "platforms.sync",
     run,
     firstPage: job.page,
     attempt,
     async fetch(pageNumber) {
-      session ??= await api.signIn(await credentialsOf(deps, subject));
-      return api.ordersPage(session, pageNumber, SYNC_PAGE_SIZE);
+      try {
+        return await api.ordersPage(session ?? (await signIn()), pageNumber, SYNC_PAGE_SIZE);
+      } catch (error) {
+        if (!(error instanceof PlatformAuthError) || session === undefined) throw error;
+      }
+      // The platform no longer takes the session (expired or revoked): a new one cures that, and
+      // credentials it refuses end the run. A new session refused at once is the platform failing.
+      return api.ordersPage(await signIn(), pageNumber, SYNC_PAGE_SIZE).catch((error: unknown) => {
+        if (!(error instanceof PlatformAuthError)) throw error;
+        throw new PlatformUnavailableError(`${subject.platformId}: a new session was refused too`, {
+          cause: error,
+        });
+      });
     },
     isLast: (page, pageNumber) => pageNumber >= page.totalPages,
     save: (page, pageNumber) => savePage(db, run, subject, pageNumber, page, deps.now()),
