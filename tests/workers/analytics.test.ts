@@ -2,10 +2,8 @@ import { count, countDistinct, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsDaily, analyticsDirtyDays, analyticsEvents, deadJobs } from "../../db/schema";
 import { utcDay } from "../../workers/core/analytics/days";
-import type { AnalyticsEventRecord } from "../../workers/core/analytics/event";
-import type { JobMessage } from "../../workers/core/jobs/messages";
 import { DEMO_ACCOUNTS } from "../../scripts/seed/demo";
-import { apiLogin, bearer, callWeb, deliver, postJson, testDb } from "./support";
+import { apiLogin, bearer, callWeb, deliver, ingestMessage, postJson, testDb } from "./support";
 
 function events(count: number, sessionId = crypto.randomUUID()) {
   return Array.from({ length: count }, (_, i) => ({
@@ -88,25 +86,6 @@ describe("analytics ingestion", () => {
     expect(await response.json()).toMatchObject({ message: "Дата начала периода позже даты окончания" });
   });
 });
-
-/** An analytics.ingest message as the web Worker queues it: `count` events of one session, made at `at`. */
-function ingestMessage(sessionId: string, at: number, count: number): JobMessage {
-  const events = Array.from({ length: count }, (_, i): AnalyticsEventRecord => ({
-    id: crypto.randomUUID(),
-    userId: null,
-    sessionId,
-    eventType: i % 10 === 0 ? "page_view" : "click",
-    eventCategory: "orders",
-    eventAction: "open",
-    eventLabel: null,
-    metadata: { row: i },
-    pageUrl: "https://reys.example/dashboard/orders",
-    referrer: null,
-    createdAt: at,
-    receivedAt: Date.now(),
-  }));
-  return { kind: "analytics.ingest", events };
-}
 
 /** Rows stored for the session, and how many distinct ids among them. */
 async function storedFor(sessionId: string) {

@@ -4,17 +4,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { edoConnections, edoDocuments, jobRuns } from "../../db/schema";
 import { listEdoDocuments } from "../../workers/core/edo/documents";
 import { edoDocumentsQuerySchema } from "../../workers/core/edo/schemas";
-import type { JobMessage } from "../../workers/core/jobs/messages";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import {
   callWeb,
   createCompanyUser,
   deliver,
+  drain,
   postJson,
   recordingQueue,
   sessionFor,
   testDb,
-  type SentMessage,
 } from "./support";
 
 // This file alone uses the sandbox's `carrier-3` and `carrier-2` EDO accounts, so it may move
@@ -43,20 +42,6 @@ async function operatorList(token: string, filters: Record<string, string>) {
   });
   expect(response.status).toBe(200);
   return response.json<{ docs: WireDocument[]; total: number }>();
-}
-
-/** Delivers the messages and every message they lead to, as the queue would; returns them all. */
-async function drain(first: SentMessage[]): Promise<JobMessage[]> {
-  const delivered: JobMessage[] = [];
-  const queue = [...first.map((message) => message.body)];
-  for (let message = queue.shift(); message; message = queue.shift()) {
-    const jobs = recordingQueue();
-    const result = await deliver([message], { env: { JOBS: jobs.queue } });
-    expect(result.retryMessages).toEqual([]);
-    delivered.push(message);
-    queue.push(...jobs.sent.map((sent) => sent.body));
-  }
-  return delivered;
 }
 
 type Member = { userId: string; companyId: string; bearer: string };

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startTestSqld } from "../support/database";
+import { startFaultWorld } from "../support/fault-world";
 import { startTestSandbox } from "../support/sandbox";
 
 declare module "vitest" {
@@ -8,12 +9,21 @@ declare module "vitest" {
   }
 }
 
-/** A real sqld and the real sandbox emulators for the Workers under test. */
+/** A real sqld and the real sandbox emulators for the Workers under test, and the faults suite's own pair. */
 export default async function setup(project: TestProject) {
-  const [sqld, sandbox] = await Promise.all([startTestSqld(), startTestSandbox()]);
+  const [sqld, sandbox, faultWorld] = await Promise.all([
+    startTestSqld(),
+    startTestSandbox(),
+    startFaultWorld(),
+  ]);
   project.provide("databaseUrl", sqld.url);
   project.provide("sandboxUrl", sandbox.url);
+  project.provide("faultWorld", {
+    databaseUrl: faultWorld.databaseUrl,
+    sandboxUrl: faultWorld.sandboxUrl,
+    controlUrl: faultWorld.controlUrl,
+  });
   return async () => {
-    await Promise.all([sqld.stop(), sandbox.stop()]);
+    await Promise.all([sqld.stop(), sandbox.stop(), faultWorld.stop()]);
   };
 }

@@ -21,6 +21,7 @@ import {
   deliver,
   newPartnerLink,
   partnerRegistration,
+  paymentNotification,
   postJson,
   recordingQueue,
   sessionFor,
@@ -143,13 +144,6 @@ async function sandboxPayment(providerPaymentId: string) {
     payment: { amount: { value: string }; metadata: Record<string, string>; status: string };
   }>();
 }
-
-const notification = (providerPaymentId: string, event = "payment.succeeded") =>
-  postJson({
-    type: "notification",
-    event,
-    object: { id: providerPaymentId, status: "succeeded", paid: true },
-  });
 
 type Refund = { id: string; payment_id: string; status: string; amount: { value: string; currency: string } };
 
@@ -446,7 +440,7 @@ describe("one outcome, applied once", () => {
     const who = await member();
     const { body } = await create(who, validBody("corporate"));
     const providerId = await payAtSandbox(body.data.id, PAYS);
-    const { response } = await callWeb("/api/payments/webhook", notification(providerId));
+    const { response } = await callWeb("/api/payments/webhook", paymentNotification(providerId));
     expect(response.status).toBe(200);
     expect((await row(body.data.id)).status).toBe("succeeded");
     expect(await subscriptionOf(who)).toMatchObject({
@@ -485,10 +479,10 @@ describe("one outcome, applied once", () => {
     const providerId = await payAtSandbox(body.data.id, PAYS);
     const answers = await Promise.all([
       api<PaymentView>(who, `/${body.data.id}`),
-      callWeb("/api/payments/webhook", notification(providerId)),
+      callWeb("/api/payments/webhook", paymentNotification(providerId)),
       deliver([{ kind: "payments.check", scheduledAt: Date.now() }]),
       api<PaymentView>(who, `/${body.data.id}`),
-      callWeb("/api/payments/webhook", notification(providerId)),
+      callWeb("/api/payments/webhook", paymentNotification(providerId)),
     ]);
     expect(answers[0].body.data.status).toBe("succeeded");
     const [subscription] = await testDb()
@@ -535,7 +529,7 @@ describe("one outcome, applied once", () => {
     const { body } = await create(who, validBody("corporate"));
     const { response } = await callWeb(
       "/api/payments/webhook",
-      notification((await row(body.data.id)).providerPaymentId!),
+      paymentNotification((await row(body.data.id)).providerPaymentId!),
     );
     expect(response.status).toBe(200);
     expect((await row(body.data.id)).status).toBe("pending");
@@ -548,7 +542,7 @@ describe("one outcome, applied once", () => {
     const before = await row(body.data.id);
     const { response } = await callWeb(
       "/api/payments/webhook",
-      notification("2d1e7c1a-000f-5000-9000-ffffffffffff"),
+      paymentNotification("2d1e7c1a-000f-5000-9000-ffffffffffff"),
     );
     expect(response.status).toBe(200);
     expect(await row(body.data.id)).toEqual(before);
@@ -565,7 +559,7 @@ describe("one outcome, applied once", () => {
     expect(read.body.data.status).toBe("pending");
     const { response } = await callWeb(
       "/api/payments/webhook",
-      notification((await row(body.data.id)).providerPaymentId!),
+      paymentNotification((await row(body.data.id)).providerPaymentId!),
     );
     expect(response.status).toBe(200);
     expect((await row(body.data.id)).status).toBe("pending");
@@ -638,7 +632,7 @@ describe("refunds", () => {
     expect(await periodEnd(who)).toBe(extendedEnd - Math.round(month / 2));
     // The same notification again, or one for a payment with nothing more refunded, changes nothing.
     await callWeb("/api/payments/webhook", refundNotification(half));
-    await callWeb("/api/payments/webhook", notification(extended.providerId));
+    await callWeb("/api/payments/webhook", paymentNotification(extended.providerId));
     expect(await periodEnd(who)).toBe(extendedEnd - Math.round(month / 2));
 
     const rest = await refundAtSandbox(extended.providerId, "1495.00");

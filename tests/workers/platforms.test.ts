@@ -8,11 +8,11 @@ import {
   createCompanyUser,
   createConnectionFor,
   deliver,
+  drain,
   postJson,
   recordingQueue,
   sessionFor,
   testDb,
-  type SentMessage,
 } from "./support";
 
 const sandbox = inject("sandboxUrl");
@@ -27,17 +27,6 @@ const sandboxPost = (path: string, body: unknown = {}) =>
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-
-/** Runs the jobs Worker over the messages and the ones they send, until the queue is empty. */
-async function drain(messages: SentMessage[]) {
-  const queue = recordingQueue();
-  let pending = messages.map((m) => m.body);
-  while (pending.length > 0) {
-    const result = await deliver(pending, { env: { JOBS: queue.queue } });
-    expect(result.retryMessages).toEqual([]);
-    pending = queue.sent.splice(0).map((m) => m.body);
-  }
-}
 
 let token: string;
 let companyId: string;

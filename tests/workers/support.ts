@@ -5,7 +5,8 @@ import {
   getQueueResult,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { createDb } from "../../db/client";
+import { expect } from "vitest";
+import { createDb, type Db } from "../../db/client";
 import { companies, edoDocuments, platformConnections, platformOrders, users } from "../../db/schema";
 import { documentRow } from "../../workers/core/edo/documents";
 import { sealCredentials } from "../../workers/core/platforms/connections";
@@ -18,6 +19,8 @@ import type { PartnerCode } from "../../workers/core/partners/codes";
 import { createLink, type PartnerLink } from "../../workers/core/partners/links";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import jobsWorker from "../../workers/jobs/index";
+import { processBatch, type JobDeps } from "../../workers/jobs/process";
+import type { AnalyticsEventRecord } from "../../workers/core/analytics/event";
 import webWorker from "../../workers/web/index";
 import type { Envelope, SignedIn, TokenPair } from "../../workers/web/api/types";
 import { checkAnswer } from "./answers";
@@ -63,11 +66,22 @@ export async function callWeb(path: string, init?: RequestInit, envOverrides: Pa
 
 let nextMessage = 0;
 
-/** Delivers messages to the jobs Worker's queue handler as Cloudflare Queues would. */
+/** What the queue made of a delivered batch: which messages were acked and which retried, by id. */
+export type QueueOutcome = {
+  explicitAcks: string[];
+  retryMessages: { msgId: string }[];
+  /** The batch's message ids, in the order of the bodies delivered. */
+  ids: string[];
+};
+
+/**
+ * Delivers messages to the jobs Worker's queue handler as Cloudflare Queues would; with `deps`,
+ * to its batch handling with those dependencies instead (a test's hand on a provider mid-job).
+ */
 export async function deliver(
   bodies: unknown[],
-  options: { attempts?: number; queue?: string; env?: Partial<JobsEnv> } = {},
-) {
+  options: { attempts?: number; queue?: string; env?: Partial<JobsEnv>; deps?: JobDeps } = {},
+): Promise<QueueOutcome> {
   const batch = createMessageBatch(
     options.queue ?? "reys-jobs",
     bodies.map((body) => ({
@@ -78,8 +92,49 @@ export async function deliver(
     })),
   ) as MessageBatch<JobMessage>;
   const ctx = createExecutionContext();
-  await jobsWorker.queue(batch, { ...env, ...options.env });
-  return getQueueResult(batch, ctx);
+  if (options.deps) await processBatch(options.deps, batch.messages);
+  else await jobsWorker.queue(batch, { ...env, ...options.env });
+  const { explicitAcks, retryMessages } = await getQueueResult(batch, ctx);
+  return { explicitAcks, retryMessages, ids: batch.messages.map((m) => m.id) };
+}
+
+/**
+ * Delivers the messages and every message they lead to, a batch a round as the queue would,
+ * until none is left; a retried message fails the test. Returns every message delivered.
+ */
+export async function drain(
+  messages: SentMessage[],
+  options: { env?: Partial<JobsEnv> } = {},
+): Promise<JobMessage[]> {
+  const queue = recordingQueue();
+  const delivered: JobMessage[] = [];
+  let pending = messages.map((m) => m.body);
+  while (pending.length > 0) {
+    const result = await deliver(pending, { env: { ...options.env, JOBS: queue.queue } });
+    expect(result.retryMessages).toEqual([]);
+    delivered.push(...pending);
+    pending = queue.sent.splice(0).map((m) => m.body);
+  }
+  return delivered;
+}
+
+/** An analytics.ingest message as the web Worker queues it: `count` events of one session, made at `at`. */
+export function ingestMessage(sessionId: string, at: number, count: number): JobMessage {
+  const events = Array.from({ length: count }, (_, i): AnalyticsEventRecord => ({
+    id: crypto.randomUUID(),
+    userId: null,
+    sessionId,
+    eventType: i % 10 === 0 ? "page_view" : "click",
+    eventCategory: "orders",
+    eventAction: "open",
+    eventLabel: null,
+    metadata: { row: i },
+    pageUrl: "https://reys.example/dashboard/orders",
+    referrer: null,
+    createdAt: at,
+    receivedAt: Date.now(),
+  }));
+  return { kind: "analytics.ingest", events };
 }
 
 export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
@@ -101,14 +156,22 @@ export async function apiLogin(credentials: { email: string; password: string })
 
 export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
+/** YooKassa's notification of a payment, which the webhook reads the payment again for. */
+export const paymentNotification = (providerPaymentId: string, event = "payment.succeeded") =>
+  postJson({
+    type: "notification",
+    event,
+    object: { id: providerPaymentId, status: "succeeded", paid: true },
+  });
+
 /**
  * A company of its own with one user, written straight to the database (no password hash is
  * computed: the user signs in through `sessionFor`, or with `password` when one is given).
  */
 export async function createCompanyUser(
-  options: { role?: "user" | "admin"; password?: string } = {},
+  options: { role?: "user" | "admin"; password?: string; db?: Db } = {},
 ): Promise<{ userId: string; companyId: string; email: string }> {
-  const db = testDb();
+  const db = options.db ?? testDb();
   const companyId = crypto.randomUUID();
   const userId = crypto.randomUUID();
   const email = `worker.${userId.slice(0, 8)}@example.ru`;
@@ -131,9 +194,9 @@ export async function createCompanyUser(
 }
 
 /** A live session of the user, as a browser cookie or an API token pair. */
-export async function sessionFor(userId: string) {
-  const { token } = await createSession(testDb(), { userId, kind: "browser", now: Date.now() });
-  const tokens = await startApiSession(testDb(), env.SESSION_SECRET, { userId, now: Date.now() });
+export async function sessionFor(userId: string, db: Db = testDb()) {
+  const { token } = await createSession(db, { userId, kind: "browser", now: Date.now() });
+  const tokens = await startApiSession(db, env.SESSION_SECRET, { userId, now: Date.now() });
   return { cookie: `reys_session=${token}`, bearer: tokens.accessToken };
 }
 
