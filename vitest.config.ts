@@ -34,9 +34,6 @@ export default defineConfig({
                 CREDENTIALS_KEY: "dGVzdC1jcmVkZW50aWFscy1rZXktMzItYnl0ZXMhISE=",
                 ...sandboxProviderVars(inject("sandboxUrl")),
               },
-              // The cron Worker is tested by calling its handler; the web Worker's binding to it
-              // only serves the local dev route.
-              serviceBindings: { CRON: () => new Response(null, { status: 501 }) },
             },
           })),
         ],

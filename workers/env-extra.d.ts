@@ -14,8 +14,6 @@ declare namespace Cloudflare {
     YOOKASSA_SECRET_KEY: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
-    /** "1" only under `npm start`: mounts POST /__dev/cron. */
-    DEV_CRON_ROUTE?: string;
   }
 }
 

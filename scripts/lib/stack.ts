@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
-import { PLATFORM_IDS, platformUrlVar } from "../../workers/providers/customer-platform";
-import type { PlatformUrls } from "../../workers/providers/platforms-config";
+import { sandboxProviderVars } from "../../sandbox/vars";
 import { prepareDatabase, seedEdo, seedPlatforms, startSqld } from "./database";
 import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
 import type { WorkersHostOptions } from "./workers-host";
@@ -87,7 +86,7 @@ function parseDotEnv(text: string): Record<string, string> {
  */
 function workerVars(options: StackOptions) {
   const devVarsPath = join(ROOT, ".dev.vars");
-  const vars: Record<string, string> = {
+  return {
     SESSION_SECRET: localSecret(options.dataDir, "session-secret", "base64url"),
     CREDENTIALS_KEY: localSecret(options.dataDir, "credentials-key", "base64"),
     ...(existsSync(devVarsPath) ? parseDotEnv(readFileSync(devVarsPath, "utf8")) : {}),
@@ -95,22 +94,8 @@ function workerVars(options: StackOptions) {
     DATABASE_URL: `http://127.0.0.1:${options.sqldPort}`,
     DATABASE_AUTH_TOKEN: "",
     SANDBOX_URL: `http://127.0.0.1:${options.sandboxPort}`,
-    DADATA_URL: `http://127.0.0.1:${options.sandboxPort}`,
-    DADATA_API_KEY: "sandbox-key",
-    EDO_API_URL: `http://127.0.0.1:${options.sandboxPort}/edo`,
-    GEOCODER_URL: `http://127.0.0.1:${options.sandboxPort}/nominatim`,
-    ROUTER_URL: `http://127.0.0.1:${options.sandboxPort}/osrm`,
-    YOOKASSA_API_URL: `http://127.0.0.1:${options.sandboxPort}/v3`,
-    YOOKASSA_SHOP_ID: "123456",
-    YOOKASSA_SECRET_KEY: "test_reys_sandbox_secret",
-    ...Object.fromEntries(
-      PLATFORM_IDS.map((id) => [
-        platformUrlVar(id),
-        `http://127.0.0.1:${options.sandboxPort}/platforms/${id}`,
-      ]),
-    ),
+    ...sandboxProviderVars(`http://127.0.0.1:${options.sandboxPort}`),
   };
-  return vars as typeof vars & PlatformUrls & { CREDENTIALS_KEY: string };
 }
 
 /** Resolves once `build/` holds a complete build that has not changed for two seconds. */

@@ -67,7 +67,6 @@ export const webEnvSchema = z.object({
   // Empty or absent: the gazetteer geocodes and routes are estimates (decision 0027).
   GEOCODER_URL: optionalUrl,
   ROUTER_URL: optionalUrl,
-  DEV_CRON_ROUTE: z.literal("1").optional(),
   // "1" only behind a proxy of ours that sets X-Real-IP to the client's address (workers/web/lib/auth.ts).
   TRUST_X_REAL_IP: z
     .enum(["", "1"], 'TRUST_X_REAL_IP must be "1" (a proxy in front sets X-Real-IP) or empty')

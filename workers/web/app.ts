@@ -12,11 +12,6 @@ import { followShortLink } from "./short-links";
 import { createDb, databaseFailureMessage } from "../../db/client";
 import { serviceDeps } from "./deps";
 
-/** `Fetcher.scheduled()` (compatibility flag service_binding_extra_handlers) is not in workers-types yet. */
-type ScheduledFetcher = {
-  scheduled(options: { cron: string; scheduledTime: Date }): Promise<{ outcome: string; noRetry: boolean }>;
-};
-
 /**
  * The web Worker: /api/* goes to the Hono routers, /s/:code to its partner link, everything
  * else to Remix.
@@ -41,14 +36,6 @@ export function createWebApp(build: ServerBuild) {
       .use(resolveCaller)
       .route("/api", api)
       .get("/s/:code", followShortLink)
-      .post("/__dev/cron", async (c) => {
-        // Local only: `npm start` calls this once a minute because `wrangler dev` never fires
-        // cron triggers. Production never sets DEV_CRON_ROUTE, so the route answers 404 there.
-        if (c.env.DEV_CRON_ROUTE !== "1") return c.notFound();
-        const cron = c.env.CRON as unknown as ScheduledFetcher;
-        const result = await cron.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
-        return c.json(result, result.outcome === "ok" ? 200 : 500);
-      })
       .all("*", formBodiesOnly, (c) =>
         handleRemix(c.req.raw, {
           cloudflare: { env: c.env, ctx: c.executionCtx },
