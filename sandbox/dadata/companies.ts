@@ -59,7 +59,7 @@ export const DADATA_PARTIES: DadataParty[] = [
 ].map(toParty);
 
 /** Lower case, ё as е, no quotes, single spaces: how DaData forgives the way people type. */
-const normalize = (s: string) =>
+export const normalize = (s: string) =>
   s
     .toLowerCase()
     .replaceAll("ё", "е")

@@ -19,7 +19,7 @@ import {
 import { COMMON_STREETS, REGIONS, type City, type Region } from "./data/regions";
 import { seededRandom } from "../random";
 
-function drawer(seed: number) {
+export function drawer(seed: number) {
   const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
@@ -34,7 +34,7 @@ function drawer(seed: number) {
   };
 }
 
-type Draw = ReturnType<typeof drawer>;
+export type Draw = ReturnType<typeof drawer>;
 
 const FORMS: readonly { opf: Opf; weight: number }[] = [
   { opf: "ООО", weight: 58 },
@@ -148,13 +148,13 @@ function personName(draw: Draw, woman: boolean): string {
   return `${surname(draw.pick(SURNAMES), woman)} ${first} ${woman ? patronymic.replace(/ич$/, "на") : patronymic}`;
 }
 
-function postalCode(draw: Draw, city: City, streetLevel: boolean): string {
+export function postalCode(draw: Draw, city: City, streetLevel: boolean): string {
   const prefix = draw.pick(city.postal);
   if (!streetLevel) return prefix.padEnd(6, "0");
   return prefix.length === 3 ? prefix + draw.padded(1, 140, 3) : prefix + draw.padded(0, 60, 2);
 }
 
-function house(draw: Draw): string {
+export function house(draw: Draw): string {
   const number = `д ${draw.int(1, 150)}`;
   const kind = draw.int(1, 20);
   if (kind <= 7) return number;

@@ -4,7 +4,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { suggestCompanies } from "../core/companies/suggest";
 import { createSandboxApp } from "../../sandbox/app";
-import { createDadataLookup, DADATA_PARTY_PATH } from "./dadata";
+import { LIQUIDATED_BANK_BIC, SANDBOX_DIRECTBANK_BIC } from "../../sandbox/dadata/banks";
+import { bankStatusProblem } from "./bank-lookup";
+import {
+  createDadataBankLookup,
+  createDadataLookup,
+  DADATA_FIND_BANK_PATH,
+  DADATA_PARTY_PATH,
+} from "./dadata";
 
 let server: ReturnType<typeof serve>;
 let baseUrl: string;
@@ -124,7 +131,7 @@ describe("company suggestions when the provider fails", () => {
     expect(timeout).toHaveBeenCalledExactlyOnceWith(300);
     const signal = sent.mock.calls[0][1]?.signal;
     expect(signal?.reason).toMatchObject({ name: "TimeoutError" });
-    expect(logged.mock.calls[0][1]).toBe(signal?.reason);
+    expect(logged.mock.calls[0][1]).toMatchObject({ code: "timeout", cause: signal?.reason });
   });
 
   it("recovers once the failure is switched off", async () => {
@@ -141,5 +148,84 @@ describe("company suggestions when the provider fails", () => {
     });
     expect(response.status).toBe(400);
     expect(await (await fetch(`${baseUrl}/__sandbox/failures`)).json()).toMatchObject({ dadata: "none" });
+  });
+});
+
+describe("DaData bank look-up against the sandbox", () => {
+  const lookup = () => createDadataBankLookup({ baseUrl, apiKey: "sandbox-key" });
+
+  it("finds a bank by its БИК with what a payment order needs", async () => {
+    expect(await lookup().findByBic(SANDBOX_DIRECTBANK_BIC)).toEqual({
+      bic: SANDBOX_DIRECTBANK_BIC,
+      name: 'АО "БАНК МАГИСТРАЛЬ"',
+      shortName: "АО «Банк Магистраль»",
+      correspondentAccount: "30101810645250000801",
+      city: "г. Москва",
+      address: expect.stringMatching(/^г Москва, /),
+      swift: "MAGSRUMM",
+      inn: expect.stringMatching(/^77\d{8}$/),
+      kpp: expect.stringMatching(/^77\d{7}$/),
+      kind: "bank",
+      status: "active",
+      liquidatedOn: null,
+    });
+  });
+
+  it("answers null for a БИК the directory has not, and asks findById/bank for it", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    expect(await lookup().findByBic("044525000")).toBeNull();
+    const [url, init] = spy.mock.calls[0];
+    expect(url).toBe(`${baseUrl}${DADATA_FIND_BANK_PATH}`);
+    expect(JSON.parse(String(init?.body))).toEqual({ query: "044525000", count: 1 });
+  });
+
+  it("says a liquidated bank is liquidated, and since when; the form refuses it in Russian", async () => {
+    const bank = await lookup().findByBic(LIQUIDATED_BANK_BIC);
+    expect(bank).toMatchObject({ status: "liquidated", liquidatedOn: "2023-03-15", kind: "bank" });
+    expect(bankStatusProblem(bank!)).toBe(
+      `Банк с БИК ${LIQUIDATED_BANK_BIC} ликвидирован 15.03.2023: укажите счет в действующем банке`,
+    );
+  });
+
+  it("suggests banks by what the user types, branches with their own БИК", async () => {
+    const banks = await lookup().suggest("народный казань", 10);
+    expect(banks).toHaveLength(1);
+    expect(banks[0]).toMatchObject({
+      kind: "branch",
+      city: "г. Казань",
+      name: 'ФИЛИАЛ "ПРИВОЛЖСКИЙ" ПАО "НАРОДНЫЙ СБЕРЕГАТЕЛЬНЫЙ БАНК"',
+    });
+    expect(banks[0].bic).toMatch(/^049205\d{3}$/);
+    expect(await lookup().suggest("банк", 7)).toHaveLength(7);
+  });
+
+  it("fails with Russian messages when the directory fails, times out or refuses the key", async () => {
+    await switchFailure("error500");
+    await expect(lookup().findByBic(SANDBOX_DIRECTBANK_BIC)).rejects.toMatchObject({
+      name: "LookupServiceError",
+      code: "unavailable",
+      status: 500,
+      message: "Справочник банков (DaData) временно недоступен (HTTP 500)",
+    });
+    await switchFailure("timeout");
+    const quick = createDadataBankLookup({ baseUrl, apiKey: "k", timeoutMs: 200 });
+    await expect(quick.suggest("банк", 5)).rejects.toMatchObject({
+      code: "timeout",
+      message: "Справочник банков (DaData) не ответил за 0,2 с",
+    });
+    await switchFailure("none");
+    await expect(createDadataBankLookup({ baseUrl, apiKey: "" }).suggest("банк", 5)).rejects.toMatchObject({
+      code: "refused",
+      status: 401,
+      message: expect.stringMatching(/^Справочник банков \(DaData\) не принял ключ доступа \(HTTP 401\)/),
+    });
+  });
+
+  it("is unreachable when nothing listens at the address", async () => {
+    const nowhere = createDadataBankLookup({ baseUrl: "http://127.0.0.1:9", apiKey: "k" });
+    await expect(nowhere.findByBic(SANDBOX_DIRECTBANK_BIC)).rejects.toMatchObject({
+      code: "unreachable",
+      message: "Справочник банков (DaData) недоступен: нет соединения",
+    });
   });
 });
