@@ -14,7 +14,7 @@ import {
   type AnalyticsEventInput,
   type AnalyticsEventRecord,
 } from "../workers/core/analytics/event";
-import { EVENTS_PER_WRITE, eventInserts } from "../workers/core/analytics/ingest";
+import { EVENTS_PER_WRITE, eventInsertsWithParameters } from "../workers/core/analytics/ingest";
 import { createSession } from "../workers/core/auth/sessions";
 import { rawUpserts, round, upsertRow, type UpsertPass } from "./common";
 import { envNumber, environment, fixed, ownStack, runBench, table, writeResults } from "./harness";
@@ -307,11 +307,15 @@ async function storedRows(db: Db, sessions: string[]): Promise<AnalyticsEventRec
   }
 }
 
-/** The rows in writes of EVENTS_PER_WRITE, each its multi-row inserts, as the jobs Worker sends a full queue batch. */
-function consumerWrites(rows: AnalyticsEventRecord[]): InStatement[][] {
+/**
+ * The rows in writes of EVENTS_PER_WRITE as raw batch inserts: multi-row inserts with a parameter
+ * per value, the plain way to hand sqld rows (the jobs Worker sends each statement's rows as one
+ * JSON parameter instead, decision 0052).
+ */
+function rawWrites(rows: AnalyticsEventRecord[]): InStatement[][] {
   const writes: InStatement[][] = [];
   for (let i = 0; i < rows.length; i += EVENTS_PER_WRITE)
-    writes.push(eventInserts(rows.slice(i, i + EVENTS_PER_WRITE)));
+    writes.push(eventInsertsWithParameters(rows.slice(i, i + EVENTS_PER_WRITE)));
   return writes;
 }
 
@@ -344,7 +348,7 @@ async function main() {
   const deadJobsAdded = (await db.$count(deadJobs)) - deadBefore;
 
   // 3. sqld alone: the same rows in the same writes, into a copy of the table.
-  const writes = consumerWrites(rows);
+  const writes = rawWrites(rows);
   log(`sqld alone: ${rows.length} rows in ${writes.length} writes of up to ${EVENTS_PER_WRITE}…`);
   const raw = await rawUpserts(database, {
     tableName: "analytics_events",
