@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { fc, test } from "@fast-check/vitest";
-import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, real, sqliteTable, text, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { jsonRowsInsert, multiRowInsert, type InsertOptions } from "./statements";
 
@@ -22,7 +22,7 @@ const viaParameters = sqliteTable("via_parameters", columns());
 const DDL = (name: string) =>
   `CREATE TABLE ${name} (id TEXT PRIMARY KEY, label TEXT, meta TEXT, at INTEGER, flag INTEGER, amount REAL, count INTEGER)`;
 
-const options = (target: typeof viaJson.id): InsertOptions => ({
+const options = (target: SQLiteColumn): InsertOptions => ({
   target: [target],
   onConflict: "update",
   rowsPerStatement: 7,
