@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { BANK_PROVIDER, bankSandbox, type BankSandboxOptions } from "./bank/app";
 import { dadataSandbox } from "./dadata/app";
 import { EDO_PROVIDER, edoSandbox } from "./edo/app";
 import { createFailureSwitch, failureRoutes } from "./failures";
@@ -14,12 +15,13 @@ const PROVIDERS = [
   GEOCODER_PROVIDER,
   ROUTER_PROVIDER,
   YOOKASSA_PROVIDER,
+  BANK_PROVIDER,
 ] as const;
 
 /** The providers that take a token or a key (the `expired_token` failure applies to them). */
-const CREDENTIALED = ["dadata", ...PLATFORM_PROVIDERS, EDO_PROVIDER, YOOKASSA_PROVIDER];
+const CREDENTIALED = ["dadata", ...PLATFORM_PROVIDERS, EDO_PROVIDER, YOOKASSA_PROVIDER, BANK_PROVIDER];
 
-export type SandboxOptions = { yookassa?: YooKassaSandboxOptions };
+export type SandboxOptions = { yookassa?: YooKassaSandboxOptions; bank?: BankSandboxOptions };
 
 /**
  * Local emulators of the external systems the product talks to. Each provider gets a
@@ -36,5 +38,6 @@ export function createSandboxApp(options: SandboxOptions = {}) {
     .route("/", edoSandbox(failures))
     .route("/", nominatimSandbox(failures))
     .route("/", osrmSandbox(failures))
-    .route("/", yookassaSandbox(failures, options.yookassa));
+    .route("/", yookassaSandbox(failures, options.yookassa))
+    .route("/", bankSandbox(failures, options.bank));
 }

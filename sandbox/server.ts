@@ -13,6 +13,13 @@ const app = createSandboxApp({
     webhookUrl: () => process.env.YOOKASSA_WEBHOOK_URL,
     dataFile: dataDir && join(dataDir, "yookassa.jsonl"),
   },
+  bank: {
+    dataFile: dataDir && join(dataDir, "bank.jsonl"),
+    // How long the sandbox bank takes to execute a payment order (default 5 s).
+    executionDelayMs: process.env.SANDBOX_BANK_EXECUTION_DELAY_MS
+      ? Number(process.env.SANDBOX_BANK_EXECUTION_DELAY_MS)
+      : undefined,
+  },
 });
 serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => {
   console.log(`sandbox listening on http://127.0.0.1:${port}`);

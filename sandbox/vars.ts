@@ -7,6 +7,23 @@ export const YOOKASSA_SANDBOX_SECRET_KEY = "test_reys_sandbox_secret";
 /** The sandbox DaData takes any key; the adapter sends none without one. */
 const DADATA_SANDBOX_KEY = "sandbox-key";
 
+/** Рейс as a customer of the sandbox bank (sandbox/bank, 1C:DirectBank): its login there and its account. */
+export const BANK_SANDBOX_LOGIN = "reys";
+export const BANK_SANDBOX_PASSWORD = "reys-directbank-sandbox";
+export const BANK_SANDBOX_CUSTOMER_ID = "770581432";
+export const BANK_SANDBOX_PAYER = {
+  name: "ООО «Рейс»",
+  inn: "7705814322",
+  kpp: "770501001",
+  account: "40702810800000047291",
+} as const;
+/** The sandbox bank as the БИК directory (sandbox/dadata/banks.ts) has it. */
+export const BANK_SANDBOX_BANK = {
+  bic: "044525801",
+  name: 'АО "БАНК МАГИСТРАЛЬ"',
+  correspondentAccount: "30101810645250000801",
+} as const;
+
 /**
  * The Workers' vars that point every provider's adapter at the sandbox served at `origin`, with
  * the credentials it accepts.
@@ -21,6 +38,17 @@ export function sandboxProviderVars(origin: string) {
     YOOKASSA_API_URL: `${origin}/v3`,
     YOOKASSA_SHOP_ID: YOOKASSA_SANDBOX_SHOP_ID,
     YOOKASSA_SECRET_KEY: YOOKASSA_SANDBOX_SECRET_KEY,
+    BANK_DIRECTBANK_URL: `${origin}/directbank`,
+    BANK_LOGIN: BANK_SANDBOX_LOGIN,
+    BANK_PASSWORD: BANK_SANDBOX_PASSWORD,
+    BANK_CUSTOMER_ID: BANK_SANDBOX_CUSTOMER_ID,
+    BANK_BIC: BANK_SANDBOX_BANK.bic,
+    BANK_NAME: BANK_SANDBOX_BANK.name,
+    BANK_CORRESPONDENT_ACCOUNT: BANK_SANDBOX_BANK.correspondentAccount,
+    BANK_PAYER_NAME: BANK_SANDBOX_PAYER.name,
+    BANK_PAYER_INN: BANK_SANDBOX_PAYER.inn,
+    BANK_PAYER_KPP: BANK_SANDBOX_PAYER.kpp,
+    BANK_PAYER_ACCOUNT: BANK_SANDBOX_PAYER.account,
     ...(Object.fromEntries(
       PLATFORM_IDS.map((id) => [platformUrlVar(id), `${origin}/platforms/${id}`]),
     ) as PlatformUrls),

@@ -351,6 +351,7 @@ describe("platform failures", () => {
       "geocoder",
       "router",
       "yookassa",
+      "bank",
     ];
     expect(await (await app.request("/__sandbox/failures")).json()).toEqual(
       Object.fromEntries(providers.map((p) => [p, "none"])),

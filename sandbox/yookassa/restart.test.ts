@@ -7,51 +7,25 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  killGroup,
-  startChild,
-  stopChildren,
-  waitForHttp,
-  type Child,
-} from "../../scripts/lib/processes";
+import { freePort } from "../../scripts/lib/processes";
+import { sandboxServer } from "../server-process";
 import type { WirePayment, WireRefund } from "./app";
 import type { NotificationRecord } from "./notifications";
 
-const ROOT = new URL("../..", import.meta.url).pathname;
 const AUTH = `Basic ${Buffer.from("123456:test_reys_sandbox_secret").toString("base64")}`;
 const RETURN_URL = "http://127.0.0.1:8787/payment/success?payment_id=our-restart";
 
 const dataDir = mkdtempSync(join(tmpdir(), "reys-sandbox-"));
-let port: number;
-let sandbox: Child | undefined;
-const base = () => `http://127.0.0.1:${port}`;
+let sandbox: ReturnType<typeof sandboxServer>;
+const base = () => sandbox.base;
 
 /** The webhook: what it received, and the statuses it answers next (then 200). */
 const received: { event: string; object: { id: string } }[] = [];
 const webhookAnswers: number[] = [];
 let webhook: ReturnType<typeof serve>;
 
-async function startSandbox() {
-  sandbox = startChild("sandbox", join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "sandbox/server.ts")], {
-    env: {
-      SANDBOX_PORT: String(port),
-      SANDBOX_DATA_DIR: dataDir,
-      YOOKASSA_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/webhook`,
-    },
-    quiet: true,
-  });
-  await waitForHttp(`${base()}/health`, 30_000, sandbox.process);
-}
-
-/** A crash: the process group is killed at once, with no chance to write anything more. */
-async function crashSandbox() {
-  const child = sandbox!;
-  killGroup(child);
-  await new Promise((resolve) =>
-    child.process.exitCode !== null ? resolve(null) : child.process.once("exit", resolve),
-  );
-}
+const startSandbox = () => sandbox.start();
+const crashSandbox = () => sandbox.crash();
 
 beforeAll(async () => {
   webhook = await new Promise((resolve) => {
@@ -67,11 +41,14 @@ beforeAll(async () => {
       () => resolve(started),
     );
   });
-  port = await freePort();
+  sandbox = sandboxServer(await freePort(), () => ({
+    SANDBOX_DATA_DIR: dataDir,
+    YOOKASSA_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/webhook`,
+  }));
 });
 
 afterAll(async () => {
-  if (sandbox) await stopChildren([sandbox]);
+  await sandbox.stop();
   await new Promise((resolve) => webhook.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AMOUNT, amountToKopecks, kopecksToAmount } from "./decimal-amount";
 import {
   PaymentNotFoundError,
   PaymentRejectedError,
@@ -9,6 +10,8 @@ import {
   type ProviderPayment,
 } from "./payment-provider";
 
+export { amountToKopecks, kopecksToAmount };
+
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export type YooKassaOptions = {
@@ -18,9 +21,6 @@ export type YooKassaOptions = {
   secretKey: string;
   timeoutMs?: number;
 };
-
-/** YooKassa's amounts: a decimal string with at most two decimals («2990.00»). */
-const AMOUNT = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
 
 const paymentSchema = z.object({
   id: z.string().min(1).max(100),
@@ -42,21 +42,6 @@ const errorSchema = z.object({
   description: z.string().nullish(),
   parameter: z.string().nullish(),
 });
-
-/** «2990.00» from 299000 kopecks. */
-export function kopecksToAmount(kopecks: number): string {
-  if (!Number.isSafeInteger(kopecks) || kopecks <= 0) {
-    throw new RangeError(`yookassa: the amount must be a positive whole number of kopecks, got ${kopecks}`);
-  }
-  return `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, "0")}`;
-}
-
-/** 299000 kopecks from «2990.00», «2990.5» or «2990», by digits (no floating point). */
-export function amountToKopecks(value: string): number {
-  const match = AMOUNT.exec(value);
-  if (!match) throw new RangeError(`yookassa: not an amount: ${value}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
 
 function toProviderPayment(wire: z.output<typeof paymentSchema>): ProviderPayment {
   return {
