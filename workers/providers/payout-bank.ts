@@ -5,8 +5,8 @@
  * (sandbox/bank) serves the same protocol at the same paths.
  */
 
-/** A carrier's account a payout goes to (the payee of the payment order). */
-export type PayoutRecipient = {
+/** A company and its account at a bank, as a payment order names a payer or a payee. */
+export type AccountHolder = {
   /** «ООО «Вектор»», «Индивидуальный предприниматель Иванов Иван Иванович». */
   name: string;
   inn: string;
@@ -23,6 +23,9 @@ export type PayoutRecipient = {
     correspondentAccount: string;
   };
 };
+
+/** A carrier's account a payout goes to (the payee of the payment order). */
+export type PayoutRecipient = AccountHolder;
 
 export type PayoutOrder = {
   /**
