@@ -2,6 +2,7 @@ import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { renderClientBankExchange, type ExchangeFile } from "./client-bank-exchange";
 import type { PayoutOrder } from "./payout-bank";
+import { BANK_SANDBOX_BANK, BANK_SANDBOX_PAYER } from "../../sandbox/vars";
 
 /** A 1CClientBankExchange file read back as a client-bank program reads it: header, then sections. */
 function parseExchange(bytes: Uint8Array) {
@@ -31,18 +32,8 @@ function parseExchange(bytes: Uint8Array) {
   return { header, documents };
 }
 
-const PAYER = {
-  name: "ООО «Рейс»",
-  inn: "7705814322",
-  kpp: "770501001",
-  account: "40702810800000047291",
-  bank: {
-    bic: "044525801",
-    name: 'АО "БАНК МАГИСТРАЛЬ"',
-    city: "г. Москва",
-    correspondentAccount: "30101810645250000801",
-  },
-};
+/** Рейс at the sandbox bank. */
+const PAYER = { ...BANK_SANDBOX_PAYER, bank: { ...BANK_SANDBOX_BANK, city: "г. Москва" } };
 
 const order = (number: string, amountKopecks: number, purpose: string): PayoutOrder => ({
   id: `payout-${number}`,

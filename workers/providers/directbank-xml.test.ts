@@ -22,19 +22,10 @@ import {
   type ResultBank,
   type Statement,
 } from "./directbank-xml";
+import { BANK_SANDBOX_BANK, BANK_SANDBOX_PAYER } from "../../sandbox/vars";
 
-const PAYER = {
-  name: "ООО «Рейс»",
-  inn: "7705814322",
-  kpp: "770501001",
-  account: "40702810800000047291",
-  bank: {
-    bic: "044525801",
-    name: 'АО "БАНК МАГИСТРАЛЬ"',
-    city: "г. Москва",
-    correspondentAccount: "30101810645250000801",
-  },
-};
+/** Рейс at the sandbox bank. */
+const PAYER = { ...BANK_SANDBOX_PAYER, bank: { ...BANK_SANDBOX_BANK, city: "г. Москва" } };
 const PAYEE = {
   name: "ИП Сидоров Петр Ильич",
   inn: "500100732259",
