@@ -25,8 +25,7 @@ import {
   type OrdersQuery,
   type OrderView,
 } from "../../workers/core/orders/orders";
-import { findEdoConnection, tokenAlive } from "../../workers/core/edo/connection";
-import { edoOrdersSyncOf } from "../../workers/core/edo/orders";
+import { tokenAlive } from "../../workers/core/edo/connection";
 import { listPlatforms } from "../../workers/core/platforms/catalogue";
 import { statusOf } from "../../workers/web/wiring";
 import { EdoConnectionBanner, type EdoConnectionState } from "~/components/orders/edo-connection-banner";
@@ -59,6 +58,8 @@ function ordersQueryOf(params: URLSearchParams): OrdersQuery {
     ["status", "status"],
     ["search", "q"],
     ["page", "page"],
+    ["after", "after"],
+    ["before", "before"],
   ] as const) {
     const value = params.get(param)?.trim();
     if (value) raw[field] = value;
@@ -87,20 +88,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = user.company.id;
   const url = new URL(request.url);
   const query = ordersQueryOf(url.searchParams);
-  const [{ orders, total, metrics }, edoConnection, edoOrdersSync] = await Promise.all([
-    ordersPage(context.db, companyId, query),
-    findEdoConnection(context.db, companyId),
-    edoOrdersSyncOf(context.db, companyId, Date.now()),
-  ]);
+  const now = Date.now();
+  const { orders, total, nextCursor, prevCursor, metrics, edoConnection, edoOrdersSync } = await ordersPage(
+    context.db,
+    companyId,
+    query,
+    now,
+  );
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (query.page > pageCount) {
-    // A page past the end (fewer orders since the link was made): the last one instead.
-    url.searchParams.set("page", String(pageCount));
-    if (pageCount === 1) url.searchParams.delete("page");
+  const cursorLost = orders.length === 0 && total > 0 && (query.after || query.before);
+  if (query.page > pageCount || cursorLost) {
+    // A page past the end, or a neighbour's cursor with nothing beside it now (fewer orders since
+    // the link was made): that page by its number, or the last one.
+    const target = Math.min(query.page, pageCount);
+    url.searchParams.delete("after");
+    url.searchParams.delete("before");
+    url.searchParams.set("page", String(target));
+    if (target === 1) url.searchParams.delete("page");
     throw redirect(`${url.pathname}${url.search}`);
   }
   const edo: EdoConnectionState =
-    edoConnection && tokenAlive(edoConnection, Date.now())
+    edoConnection && tokenAlive(edoConnection, now)
       ? { status: "connected", login: edoConnection.login }
       : { status: "disconnected" };
   return {
@@ -108,6 +116,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total,
     page: query.page,
     pageCount,
+    nextCursor,
+    prevCursor,
     metrics,
     platforms: listPlatforms().map((platform) => ({
       id: platform.id,
@@ -168,7 +178,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function Orders() {
-  const { orders, total, page, pageCount, metrics, platforms, edo, edoOrdersSync } =
+  const { orders, total, page, pageCount, nextCursor, prevCursor, metrics, platforms, edo, edoOrdersSync } =
     useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -270,7 +280,14 @@ export default function Orders() {
             ))}
           </ul>
         )}
-        {shown.length > 0 && pageCount > 1 ? <OrderPagination page={page} pageCount={pageCount} /> : null}
+        {shown.length > 0 && pageCount > 1 ? (
+          <OrderPagination
+            page={page}
+            pageCount={pageCount}
+            nextCursor={nextCursor}
+            prevCursor={prevCursor}
+          />
+        ) : null}
       </section>
 
       {confirmingSync ? (

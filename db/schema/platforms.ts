@@ -76,13 +76,17 @@ export const platformOrders = sqliteTable(
     syncedAt: integer("synced_at", { mode: "timestamp_ms" }).notNull(),
     /**
      * Shipper, consignee, cargo description and order number, lower-cased in JS: SQLite's
-     * lower() and LIKE fold only ASCII, and the search must fold Cyrillic too.
+     * lower() and LIKE fold only ASCII, and the search must fold Cyrillic too. The FTS5 trigram
+     * index `platform_orders_search` (migration 0020, kept in step by triggers) finds substrings
+     * of three characters or more in it without reading the rows.
      */
     searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     uniqueIndex("platform_orders_external_unique").on(t.companyId, t.platformId, t.externalOrderId),
-    index("platform_orders_company_created_idx").on(t.companyId, t.createdAt),
+    // The list in its order (newest first, then id, both walked backwards): a page is picked off
+    // the index, by offset or after a page's last order (keyset), without reading skipped rows.
+    index("platform_orders_list_idx").on(t.companyId, t.createdAt, t.id),
     // Covers the metrics' aggregate (grouped by platform, in the index's order) and the
     // new-orders count: neither reads the table's rows.
     index("platform_orders_metrics_idx").on(t.companyId, t.platformId, t.status, t.priceKopecks),

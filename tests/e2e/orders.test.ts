@@ -178,15 +178,25 @@ describe("the orders page", () => {
     await listTitle(page, 240).waitFor(WAIT);
     expect(await numbers(page)).toEqual(firstPage);
 
-    // Page 2: the next 50.
+    // Page 2: the next 50, right after the last order shown (the cursor rides in the URL).
     await page.getByRole("link", { name: "Вперёд" }).click();
     await page.getByText("Страница 2 из 5", { exact: true }).waitFor(WAIT);
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    expect(new URL(page.url()).searchParams.get("after")).toBeTruthy();
     expect(await cards(page).count()).toBe(50);
     const secondPage = await numbers(page);
     expect(secondPage.some((number) => firstPage.includes(number))).toBe(false);
+    // Page 3 and back to 2 (right before page 3's first order), then to the list's head.
+    await page.getByRole("link", { name: "Вперёд" }).click();
+    await page.getByText("Страница 3 из 5", { exact: true }).waitFor(WAIT);
+    await page.getByRole("link", { name: "Назад" }).click();
+    await page.getByText("Страница 2 из 5", { exact: true }).waitFor(WAIT);
+    expect(new URL(page.url()).searchParams.get("before")).toBeTruthy();
+    expect(await numbers(page)).toEqual(secondPage);
     await page.getByRole("link", { name: "Назад" }).click();
     await page.getByText("Страница 1 из 5", { exact: true }).waitFor(WAIT);
+    expect(new URL(page.url()).search).toBe("");
+    expect(await numbers(page)).toEqual(firstPage);
 
     // The sidebar's badge counts the new orders, as the «Новый» filter does.
     const fresh = await ordersInStatus(user, "new");

@@ -49,7 +49,7 @@ export function OrderFilters({ platformOptions }: { platformOptions: Option[] })
         if (value && value !== "all") next.set(name, value);
         else next.delete(name);
         // Another server filter means another list: back to its first page.
-        if (name !== "priority") next.delete("page");
+        if (name !== "priority") for (const paging of ["page", "after", "before"]) next.delete(paging);
         return next;
       },
       { preventScrollReset: true, ...options },

@@ -60,7 +60,8 @@ export async function findEdoConnection(db: Db, companyId: string): Promise<EdoC
   return row;
 }
 
-const connectionQuery = (db: Db, companyId: string) =>
+/** findEdoConnection's query, to batch. */
+export const connectionQuery = (db: Db, companyId: string) =>
   db.select().from(edoConnections).where(eq(edoConnections.companyId, companyId));
 
 /** The company's connection if `login` is its login; another login is not found (spec 2 §6). */

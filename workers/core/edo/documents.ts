@@ -4,6 +4,17 @@ import { multiRowInsert } from "../../../db/statements";
 import type { InStatement } from "@libsql/client/web";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { edoDocuments, edoDocumentsCounts, type EdoDocument } from "../../../db/schema";
+import {
+  companyNumber,
+  contains,
+  type ListTuning,
+  matchCount,
+  matchedIn,
+  PAGE_FROM_MATCHES_AT_MOST,
+  pageRowids,
+  scopeToken,
+  substringFilters,
+} from "../text/trigram";
 import type { WireDocument } from "../../providers/edo-operator";
 import type { EdoDocumentsQuery } from "./schemas";
 
@@ -90,29 +101,24 @@ export const documentUpserts: (rows: DocumentRow[]) => InStatement[] = multiRowI
   rowsPerStatement: DOCUMENT_ROWS_PER_STATEMENT,
 });
 
-/** `column` contains `needle` (both lower-cased in JS: SQLite folds only ASCII). */
-const contains = (column: AnySQLiteColumn, needle: string) => sql`instr(${column}, ${needle}) > 0`;
-
-/** The trigram index finds substrings of at least this many characters. */
-const TRIGRAM = 3;
-
-/** An FTS5 phrase: the text as one literal string. */
-const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
 /**
  * The categories in the order migration 0009 numbers them in scope tokens: never reorder, only
  * append (and append to the migration's triggers alike).
  */
 export const SCOPE_CATEGORIES = "|ETRN|TRNS|PTL|XR|PX|TORG13|TRNPUD|DOV|REQUEST|TRIPREG|";
 
+/** The mirror's trigram index (migrations 0008, 0009). */
+const SEARCH_INDEX = "edo_documents_search";
+
 /**
- * The search index's `scope` token of a company's list (decision 0024): three CJK characters,
- * one trigram, numbering company (its rowid) × category × deleted × expired, so no two lists
- * share one. The same expression as migration 0009's triggers.
+ * The search index's `scope` token of a company's list (decision 0024): company (its rowid) ×
+ * category × deleted × expired, so no two lists share one. The same number as migration 0009's
+ * triggers.
  */
-function scopeToken(companyId: string, query: EdoDocumentsQuery): SQL {
-  const k = sql`(((SELECT c.rowid FROM companies c WHERE c.id = ${companyId}) * 256 + instr(${SCOPE_CATEGORIES}, ${`|${query.category}|`})) * 4 + ${query.deleted ? 2 : 0} + ${query.expired ? 1 : 0})`;
-  return sql`(SELECT char(19968 + (k / 440664064) % 20992, 19968 + (k / 20992) % 20992, 19968 + k % 20992) FROM (SELECT ${k} AS k))`;
+function listScope(companyId: string, query: EdoDocumentsQuery): SQL {
+  return scopeToken(
+    sql`((${companyNumber(companyId)} * 256 + instr(${SCOPE_CATEGORIES}, ${`|${query.category}|`})) * 4 + ${query.deleted ? 2 : 0} + ${query.expired ? 1 : 0})`,
+  );
 }
 
 /**
@@ -122,25 +128,13 @@ function scopeToken(companyId: string, query: EdoDocumentsQuery): SQL {
  */
 function substringConditions(companyId: string, query: EdoDocumentsQuery): { match?: SQL; scanned: SQL[] } {
   const d = edoDocuments;
-  const terms: [AnySQLiteColumn, string | undefined][] = [
+  return substringFilters(listScope(companyId, query), [
     [d.searchText, query.search?.toLowerCase()],
     [d.driver, query.driver?.toLowerCase()],
     [d.trip, query.trip?.toLowerCase()],
     [d.docNum, query.docNum?.toLowerCase()],
     [d.vehicle, query.transport && vehicleKey(query.transport)],
-  ];
-  const indexed: string[] = [];
-  const scanned: SQL[] = [];
-  for (const [column, term] of terms) {
-    if (!term) continue;
-    if ([...term].length >= TRIGRAM) indexed.push(`${column.name} : ${phrase(term)}`);
-    else scanned.push(contains(column, term));
-  }
-  const match =
-    indexed.length > 0
-      ? sql`('scope : "' || ${scopeToken(companyId, query)} || '" AND ' || ${indexed.join(" AND ")})`
-      : undefined;
-  return { match, scanned };
+  ]);
 }
 
 /** The filters beyond the list itself (company, category, deleted, expired) and the search. */
@@ -192,12 +186,6 @@ function keptTotal(companyId: string, query: EdoDocumentsQuery): SQL {
 }
 
 /**
- * A search whose matches are at most this many is paged from the index's matches (their rows
- * read and sorted); a broader one walks the list's index in its order and stops after the page.
- */
-const PAGE_FROM_MATCHES_AT_MOST = 2_000;
-
-/**
  * GET /api/edo/documents (spec 2 §7) from the mirror: a page of the company's docflows with
  * every filter (decision 0021's meanings), newest first, and how many match, in one statement.
  * The page's rows are picked by rowid first and only those 20-odd documents are read. A search
@@ -215,9 +203,6 @@ export async function listEdoDocuments(
   return documentsPage(await documentsStatement(db, companyId, query, tuning));
 }
 
-/** The choice between paging from the matches and walking the list; tests move it. */
-export type ListTuning = { pageFromMatchesAtMost?: number };
-
 export type EdoDocumentsPage = { docs: EdoDocument[]; total: number };
 type PageRow = { data: string | null; total: number | null };
 
@@ -231,37 +216,37 @@ export function documentsStatement(
   const d = edoDocuments;
   const { match, scanned } = substringConditions(companyId, query);
   const narrowed = [...narrowing(query), ...scanned];
-  // `+rowid`: the matches are probed while the company's index is walked in the list's order
-  // (a page stops after its rows, a count reads no table rows).
-  const matched = match
-    ? sql`+${d}.rowid IN (SELECT rowid FROM edo_documents_search WHERE edo_documents_search MATCH ${match})`
-    : undefined;
   const where = and(
     eq(d.companyId, companyId),
     eq(d.category, query.category),
     eq(d.deleted, query.deleted),
     eq(d.expired, query.expired),
     ...narrowed,
-    matched,
+    match ? matchedIn(d, SEARCH_INDEX, match) : undefined,
   );
-  const searchOnly = match !== undefined && narrowed.length === 0;
+  // A search that narrows the list by nothing else is counted inside the index (decision 0024).
+  const searchOnly = narrowed.length === 0 ? match : undefined;
   // Only period and status narrow the list: its total is kept (decision 0036).
   const kept = match === undefined && narrowed.length === keyedNarrowing(query, d).filter(Boolean).length;
   const counted = searchOnly
-    ? sql`SELECT count(*) FROM edo_documents_search WHERE edo_documents_search MATCH ${match}`
+    ? matchCount(SEARCH_INDEX, searchOnly)
     : kept
       ? keptTotal(companyId, query)
       : sql`SELECT count(*) FROM ${d} WHERE ${where}`;
-  const few = sql`(SELECT total FROM n) <= ${pageFromMatchesAtMost}`;
-  const order = sql`${d.createdAt} DESC, ${d.id}`;
-  const walked = (limit: SQL) =>
-    sql`SELECT * FROM (SELECT ${d}.rowid AS r FROM ${d} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${query.offset})`;
+  const listed = {
+    where,
+    order: sql`${d.createdAt} DESC, ${d.id}`,
+    limit: query.limit,
+    offset: query.offset,
+  };
   const page = searchOnly
-    ? sql`SELECT * FROM (SELECT ${d}.rowid AS r FROM edo_documents_search CROSS JOIN ${d} ON ${d}.rowid = edo_documents_search.rowid
-          WHERE edo_documents_search MATCH ${match} AND ${eq(d.companyId, companyId)}
-          ORDER BY ${order} LIMIT CASE WHEN ${few} THEN ${query.limit} ELSE 0 END OFFSET ${query.offset})
-        UNION ALL ${walked(sql`CASE WHEN ${few} THEN 0 ELSE ${query.limit} END`)}`
-    : walked(sql`${query.limit}`);
+    ? pageRowids(d, listed, {
+        index: SEARCH_INDEX,
+        match: searchOnly,
+        where: eq(d.companyId, companyId),
+        few: sql`(SELECT total FROM n) <= ${pageFromMatchesAtMost}`,
+      })
+    : pageRowids(d, listed);
   return db.all<PageRow>(sql`
     WITH n(total) AS MATERIALIZED (${counted}), page(r) AS (${page})
     SELECT NULL AS data, total, NULL AS created_at, NULL AS id FROM n

@@ -221,13 +221,20 @@ export async function edoOrdersSyncView(
 
 /** The latest orders sync of the company's EDO connection, found in one query (the orders page). */
 export async function edoOrdersSyncOf(db: Db, companyId: string, now: number): Promise<EdoOrdersSyncView> {
+  return edoOrdersSyncFrom(await edoOrdersSyncQuery(db, companyId), now);
+}
+
+/** edoOrdersSyncOf's query, to batch; `edoOrdersSyncFrom` reads its rows. */
+export function edoOrdersSyncQuery(db: Db, companyId: string) {
   const subject = db
     .select({ subject: sql`${edoConnections.id} || '/orders'` })
     .from(edoConnections)
     .where(eq(edoConnections.companyId, companyId));
-  const [run] = await latestRunQuery(db, subject);
-  return viewOf(run, now);
+  return latestRunQuery(db, subject);
 }
+
+/** What edoOrdersSyncQuery's rows say of the sync. */
+export const edoOrdersSyncFrom = (runs: RunRow[], now: number) => viewOf(runs[0], now);
 
 /**
  * Statements that remove a connection's orders sync: its runs, its orders and their payment

@@ -5,6 +5,20 @@ import { paymentRequests, platformOrders } from "../../../db/schema";
 import type { EdoOrderInfo } from "../../../db/schema";
 import { ORDER_PLATFORM_IDS, ORDER_STATUSES, type OrderStatus } from "../../../db/vocabulary";
 import type { PlatformOrder } from "../../providers/customer-platform";
+import { connectionQuery, type EdoConnectionRow } from "../edo/connection";
+import { edoOrdersSyncFrom, edoOrdersSyncQuery } from "../edo/orders";
+import type { EdoOrdersSyncView } from "../edo/orders-sync-view";
+import {
+  companyNumber,
+  fewMatches,
+  type ListTuning,
+  matchCount,
+  matchedIn,
+  PAGE_FROM_MATCHES_AT_MOST,
+  pageRowids,
+  scopeToken,
+  substringFilters,
+} from "../text/trigram";
 
 /** Statuses of spec 2 §4: in work, and done. */
 export const ACTIVE_STATUSES = ["new", "reviewed", "accepted", "confirmed", "in_transit"] as const;
@@ -34,23 +48,52 @@ const allOr = <T extends readonly [string, ...string[]]>(values: T, message: str
     .transform((value) => (value === "all" ? undefined : (value as T[number])))
     .optional();
 
+/**
+ * Where a page of the list begins when it is reached from the page beside it: right after the
+ * order a cursor names (the next page) or right before it (the previous one). A cursor is that
+ * order's creation time (ms) and id, the list's sort key: `1732345200000.3b9f6a2c-…`.
+ */
+export type OrdersCursor = { createdAt: number; id: string };
+
+const cursorParam = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}\.\S{1,100}$/, { error: "Курсор страницы не читается: возьмите его из pagination" })
+    .transform((value): OrdersCursor => {
+      const dot = value.indexOf(".");
+      return { createdAt: Number(value.slice(0, dot)), id: value.slice(dot + 1) };
+    })
+    .optional()
+    .describe(description);
+
+/** The cursor of an order as `after`/`before` take it. */
+export const cursorOf = (order: Pick<OrderView, "created_at" | "id">) =>
+  `${Date.parse(order.created_at)}.${order.id}`;
+
 /** GET /platforms/orders: the page's filters (spec 2 §2.1, §5), a search and a page. */
-export const ordersQuerySchema = z.object({
-  platform: allOr(ORDER_PLATFORM_IDS, "Неизвестная платформа"),
-  status: allOr(ORDER_STATUSES, "Неизвестный статус заказа"),
-  search: z.string().trim().max(100, { error: "Поиск не длиннее 100 символов" }).optional(),
-  page: z.coerce
-    .number({ error: "page должен быть числом" })
-    .int({ error: "page должен быть целым числом" })
-    .min(1, { error: "page от 1" })
-    .default(1),
-  limit: z.coerce
-    .number({ error: "limit должен быть числом" })
-    .int({ error: "limit должен быть целым числом" })
-    .min(1, { error: "limit от 1 до 200" })
-    .max(200, { error: "limit от 1 до 200" })
-    .default(50),
-});
+export const ordersQuerySchema = z
+  .object({
+    platform: allOr(ORDER_PLATFORM_IDS, "Неизвестная платформа"),
+    status: allOr(ORDER_STATUSES, "Неизвестный статус заказа"),
+    search: z.string().trim().max(100, { error: "Поиск не длиннее 100 символов" }).optional(),
+    page: z.coerce
+      .number({ error: "page должен быть числом" })
+      .int({ error: "page должен быть целым числом" })
+      .min(1, { error: "page от 1" })
+      .default(1),
+    limit: z.coerce
+      .number({ error: "limit должен быть числом" })
+      .int({ error: "limit должен быть целым числом" })
+      .min(1, { error: "limit от 1 до 200" })
+      .max(200, { error: "limit от 1 до 200" })
+      .default(50),
+    after: cursorParam("Следующая страница: заказы сразу после этого (pagination.nextCursor)"),
+    before: cursorParam("Предыдущая страница: заказы сразу перед этим (pagination.prevCursor)"),
+  })
+  .refine((query) => !(query.after && query.before), {
+    error: "Укажите after или before, не оба",
+    path: ["before"],
+  });
 export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 
 /** GET /orders: one status or all. */
@@ -178,61 +221,143 @@ async function withRequests(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
   return rows.map((row) => toView(row, requestedAt.get(row.id) ?? null));
 }
 
+/** The orders' trigram index (migration 0020). */
+const SEARCH_INDEX = "platform_orders_search";
+
 /**
  * One page of the company's orders, newest first, filtered on the server (platform, status,
- * search) so the page stays fast with tens of thousands of orders (decision 0020).
+ * search) so the page stays fast with tens of thousands of orders (decisions 0020, 0048).
  */
 export async function listOrders(
   db: Db,
   companyId: string,
   query: OrdersQuery,
-): Promise<{ orders: OrderView[]; total: number }> {
-  const [rows, counted] = await db.batch(listQueries(db, companyId, query));
-  return listFrom(rows, counted);
+  tuning: ListTuning = {},
+): Promise<OrdersList> {
+  const [rows, counted] = await db.batch(listQueries(db, companyId, query, tuning));
+  return listFrom(query, rows, counted);
 }
-
-/** The page's orders (each with its payment request joined in) and how many match. */
-function listQueries(db: Db, companyId: string, query: OrdersQuery) {
-  const conditions: SQL[] = [eq(platformOrders.companyId, companyId)];
-  if (query.platform) conditions.push(sql`${platformOrders.platformId} = ${query.platform}`);
-  if (query.status) conditions.push(eq(platformOrders.status, query.status));
-  if (query.search)
-    conditions.push(sql`instr(${platformOrders.searchText}, ${query.search.toLowerCase()}) > 0`);
-  const where = and(...conditions);
-  return [
-    db
-      .select({ order: platformOrders, requestedAt: paymentRequests.requestedAt })
-      .from(platformOrders)
-      .leftJoin(paymentRequests, eq(paymentRequests.orderId, platformOrders.id))
-      .where(where)
-      .orderBy(desc(platformOrders.createdAt), desc(platformOrders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(platformOrders).where(where),
-  ] as const;
-}
-
-type ListRows = Awaited<ReturnType<typeof listQueries>[0]>;
-
-const listFrom = (rows: ListRows, counted: { total: number }[]) => ({
-  orders: rows.map((row) => toView(row.order, row.requestedAt)),
-  total: counted[0]?.total ?? 0,
-});
 
 /**
- * What the orders page shows (a page of orders, their count and the metrics) in one round
- * trip to the database.
+ * A page of the list, how many orders match, and the cursors of the pages beside it: null past
+ * the list's end (its orders are picked with one more to tell), or before its first page.
+ */
+export type OrdersList = {
+  orders: OrderView[];
+  total: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
+};
+
+/**
+ * The page's orders (each with its payment request joined in) and how many match. The page's
+ * rowids are picked off the list's index first (decision 0048): after or before a cursor (keyset:
+ * a page 100 deep costs what the first does, and orders arriving meanwhile neither repeat nor
+ * hide one), or by offset over index entries, not rows. A search of three characters or more
+ * goes to the trigram index within the company's scope token; alone, it is counted there and, when
+ * its matches are few, paged from them; shorter terms are looked for in the rows.
+ */
+function listQueries(
+  db: Db,
+  companyId: string,
+  query: OrdersQuery,
+  { pageFromMatchesAtMost = PAGE_FROM_MATCHES_AT_MOST }: ListTuning = {},
+) {
+  const o = platformOrders;
+  const conditions: SQL[] = [eq(o.companyId, companyId)];
+  if (query.platform) conditions.push(sql`${o.platformId} = ${query.platform}`);
+  if (query.status) conditions.push(eq(o.status, query.status));
+  const { match, scanned } = substringFilters(scopeToken(companyNumber(companyId)), [
+    [o.searchText, query.search?.toLowerCase()],
+  ]);
+  conditions.push(...scanned);
+  const searchOnly = conditions.length === 1 ? match : undefined;
+  const listed = and(...conditions, match ? matchedIn(o, SEARCH_INDEX, match) : undefined);
+  const counted = searchOnly
+    ? matchCount(SEARCH_INDEX, searchOnly)
+    : sql`SELECT count(*) FROM ${o} WHERE ${listed}`;
+
+  const { after, before } = query;
+  const cursor = after ?? before;
+  // Backwards from `before`: the page's orders are the nearest newer ones, picked oldest first.
+  const direction = before ? sql`ASC` : sql`DESC`;
+  const keyset = cursor
+    ? before
+      ? sql`(${o.createdAt}, ${o.id}) > (${cursor.createdAt}, ${cursor.id})`
+      : sql`(${o.createdAt}, ${o.id}) < (${cursor.createdAt}, ${cursor.id})`
+    : undefined;
+  const page = {
+    where: and(listed, keyset),
+    order: sql`${o.createdAt} ${direction}, ${o.id} ${direction}`,
+    // One more than the page, to tell whether the list goes on beyond it.
+    limit: query.limit + 1,
+    offset: cursor ? 0 : (query.page - 1) * query.limit,
+  };
+  const rowids = searchOnly
+    ? pageRowids(o, page, {
+        index: SEARCH_INDEX,
+        match: searchOnly,
+        where: and(eq(o.companyId, companyId), keyset),
+        few: fewMatches(SEARCH_INDEX, searchOnly, pageFromMatchesAtMost),
+      })
+    : pageRowids(o, page);
+  return [
+    db
+      .select({ order: o, requestedAt: paymentRequests.requestedAt })
+      .from(o)
+      .leftJoin(paymentRequests, eq(paymentRequests.orderId, o.id))
+      .where(sql`${o}.rowid IN (${rowids})`)
+      .orderBy(desc(o.createdAt), desc(o.id)),
+    db.all<{ total: number }>(sql`SELECT (${counted}) AS total`),
+  ] as const;
+}
+type ListRows = Awaited<ReturnType<typeof listQueries>[0]>;
+
+function listFrom(query: OrdersQuery, rows: ListRows, counted: { total: number }[]): OrdersList {
+  const orders = rows.map((row) => toView(row.order, row.requestedAt));
+  // The extra order lies beyond the page in the direction it was picked: older, or newer for `before`.
+  const beyond = orders.length > query.limit;
+  if (beyond && query.before) orders.shift();
+  else if (beyond) orders.pop();
+  const [first, last] = [orders.at(0), orders.at(-1)];
+  // The side a page was reached from has orders: the cursor's own, or those an offset skipped.
+  const cameFromNewer = query.after !== undefined || (!query.before && query.page > 1);
+  return {
+    orders,
+    total: counted[0]?.total ?? 0,
+    nextCursor: last && (query.before || beyond) ? cursorOf(last) : null,
+    prevCursor: first && (query.before ? beyond : cameFromNewer) ? cursorOf(first) : null,
+  };
+}
+
+/**
+ * What the orders page shows in one round trip to the database: a page of orders, their count
+ * and cursors, the metrics, and the EDO connection and its orders sync for the banner and panel.
  */
 export async function ordersPage(
   db: Db,
   companyId: string,
   query: OrdersQuery,
-): Promise<{ orders: OrderView[]; total: number; metrics: OrderMetrics }> {
-  const [rows, counted, metricRows] = await db.batch([
+  now: number,
+): Promise<
+  OrdersList & {
+    metrics: OrderMetrics;
+    edoConnection: EdoConnectionRow | undefined;
+    edoOrdersSync: EdoOrdersSyncView;
+  }
+> {
+  const [rows, counted, metricRows, [edoConnection], edoRuns] = await db.batch([
     ...listQueries(db, companyId, query),
     metricsQuery(db, companyId),
+    connectionQuery(db, companyId),
+    edoOrdersSyncQuery(db, companyId),
   ]);
-  return { ...listFrom(rows, counted), metrics: metricsFrom(metricRows) };
+  return {
+    ...listFrom(query, rows, counted),
+    metrics: metricsFrom(metricRows),
+    edoConnection,
+    edoOrdersSync: edoOrdersSyncFrom(edoRuns, now),
+  };
 }
 
 /** The company's orders in the given statuses (GET /orders?status=, the finance screen's source). */

@@ -119,7 +119,7 @@ export const ordersOperations = [
       group: GROUP,
       summary: "Заказы с платформ: страница списка",
       description:
-        "Фильтры platform (all, edo, x5, magnit, pepsi, mars, sber_logistics) и status (all или статус заказа), поиск search без учёта регистра по заказчику, получателю, описанию груза и номеру заказа. Новые сверху; pagination рядом с data: page, limit (до 200), total, totalPages. distance_km — расстояние по прямой между точками погрузки и выгрузки.",
+        "Фильтры platform (all, edo, x5, magnit, pepsi, mars, sber_logistics) и status (all или статус заказа), поиск search без учёта регистра по заказчику, получателю, описанию груза и номеру заказа (подстрока; от трёх символов — по индексу). Новые сверху; pagination рядом с data: page, limit (до 200), total, totalPages и курсоры соседних страниц nextCursor, prevCursor (null у края списка). Следующая страница — after=nextCursor, предыдущая — before=prevCursor (с page её номера): она начинается сразу за заказом курсора, так что заказы, пришедшие между запросами, не повторяются и не пропадают, и глубокая страница отвечает так же быстро, как первая. Без курсора страница page берётся по номеру. distance_km — расстояние по прямой между точками погрузки и выгрузки.",
       access: "signed-in",
       query: ordersQuerySchema,
       success: {
@@ -131,18 +131,28 @@ export const ordersOperations = [
             limit: z.number().int(),
             total: z.number().int(),
             totalPages: z.number().int(),
+            nextCursor: z.string().nullable(),
+            prevCursor: z.string().nullable(),
           }),
         },
         example: [exampleOrder],
-        exampleExtra: { pagination: { page: 1, limit: 50, total: 1, totalPages: 1 } },
+        exampleExtra: {
+          pagination: { page: 1, limit: 50, total: 1, totalPages: 1, nextCursor: null, prevCursor: null },
+        },
       },
       errors: [],
     },
     async (c, { query }, reply) => {
-      const { orders, total } = await listOrders(c.get("db"), callerOf(c).user.company.id, query);
+      const { orders, total, nextCursor, prevCursor } = await listOrders(
+        c.get("db"),
+        callerOf(c).user.company.id,
+        query,
+      );
       const { page, limit } = query;
       return reply.ok(orders, {
-        extra: { pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } },
+        extra: {
+          pagination: { page, limit, total, totalPages: Math.ceil(total / limit), nextCursor, prevCursor },
+        },
       });
     },
   ),
