@@ -48,8 +48,17 @@ const GOALS = { syncToRawRatio: 0.5, pageP50Ms: 100 };
 const SANDBOX_LOGIN = { username: "demo", password: "platform-demo-2025" };
 const POLL_MS = 250;
 const syncTimeoutMs = 60_000 + orderCount * 30;
-/** A word of the sandbox's dairy cargo descriptions (Magnit, X5), Cyrillic so the search folds it in JS. */
+/**
+ * A word of the sandbox's dairy cargo descriptions (Magnit, X5), Cyrillic so the search folds it
+ * in JS: a few hundred matches, paged from the trigram index's matches.
+ */
 const SEARCH_WORD = "молоко";
+/** Magnit's customer, in half the company's orders: a search paged along the list's walk. */
+const BROAD_SEARCH_WORD = "тандер";
+/** How deep the deep page is: what «Вперёд» 99 times reaches, and the same page by its number. */
+const DEEP_PAGE = 100;
+/** The orders page's and the API's page size. */
+const PAGE_SIZE = 50;
 /** Most of the sandbox's orders are old enough to be paid: the filter's largest result. */
 const STATUS_FILTER = "paid";
 /** A logo from build/client, served by the same `wrangler dev` without running the Worker. */
@@ -180,11 +189,11 @@ async function syncInProcess(
   }
 }
 
-async function ordersTotal(web: string, token: string, query: string): Promise<number> {
-  const body = await call<{ pagination: { total: number } }>(`${web}/api/platforms/orders?${query}`, {
-    headers: bearer(token),
-  });
-  return body.pagination.total;
+type Listing = { pagination: { total: number; nextCursor: string | null } };
+
+async function ordersListing(web: string, token: string, query: string): Promise<Listing["pagination"]> {
+  const body = await call<Listing>(`${web}/api/platforms/orders?${query}`, { headers: bearer(token) });
+  return body.pagination;
 }
 
 /** The targets' `matches` and sessions are read fresh: an API access token lives 15 minutes. */
@@ -195,27 +204,34 @@ async function loadTargets(web: string, email: string, companyOrders: number) {
     "/dashboard/orders.data",
   );
   const search = encodeURIComponent(SEARCH_WORD);
-  const [lastPage, searched, filtered] = await Promise.all([
-    ordersTotal(web, token, "limit=50&page=100"),
-    ordersTotal(web, token, `search=${search}`),
-    ordersTotal(web, token, `status=${STATUS_FILTER}`),
+  const broad = encodeURIComponent(BROAD_SEARCH_WORD);
+  const [beforeDeep, searched, broadly, filtered] = await Promise.all([
+    // The page before the deep one: its last order's cursor is what «Вперёд» carries.
+    ordersListing(web, token, `limit=${PAGE_SIZE}&page=${DEEP_PAGE - 1}`),
+    ordersListing(web, token, `search=${search}`),
+    ordersListing(web, token, `search=${broad}`),
+    ordersListing(web, token, `status=${STATUS_FILTER}`),
   ]);
-  if (lastPage !== companyOrders)
-    throw new Error(`the company has ${lastPage} orders, expected ${companyOrders}`);
-  const list = "/api/platforms/orders?limit=50";
+  if (beforeDeep.total !== companyOrders)
+    throw new Error(`the company has ${beforeDeep.total} orders, expected ${companyOrders}`);
+  const deep = `page=${DEEP_PAGE}&after=${encodeURIComponent(beforeDeep.nextCursor!)}`;
+  const list = `/api/platforms/orders?limit=${PAGE_SIZE}`;
   const targets = [
     ...(pageStatus === 200
       ? [
           page("first", "", companyOrders),
-          page("100", "?page=100", lastPage),
-          page(`search «${SEARCH_WORD}»`, `?q=${search}`, searched),
-          page(`status ${STATUS_FILTER}`, `?status=${STATUS_FILTER}`, filtered),
+          page(`${DEEP_PAGE} by cursor («Вперёд»)`, `?${deep}`, companyOrders),
+          page(`${DEEP_PAGE} by number`, `?page=${DEEP_PAGE}`, companyOrders),
+          page(`search «${SEARCH_WORD}»`, `?q=${search}`, searched.total),
+          page(`search «${BROAD_SEARCH_WORD}»`, `?q=${broad}`, broadly.total),
+          page(`status ${STATUS_FILTER}`, `?status=${STATUS_FILTER}`, filtered.total),
         ]
       : []),
     api("list, first", list, companyOrders),
-    api("list, page 100", `${list}&page=100`, lastPage),
-    api(`list, search «${SEARCH_WORD}»`, `${list}&search=${search}`, searched),
-    api(`list, status ${STATUS_FILTER}`, `${list}&status=${STATUS_FILTER}`, filtered),
+    api(`list, page ${DEEP_PAGE} by cursor`, `${list}&${deep}`, companyOrders),
+    api(`list, page ${DEEP_PAGE} by number`, `${list}&page=${DEEP_PAGE}`, companyOrders),
+    api(`list, search «${SEARCH_WORD}»`, `${list}&search=${search}`, searched.total),
+    api(`list, status ${STATUS_FILTER}`, `${list}&status=${STATUS_FILTER}`, filtered.total),
     api("metrics", "/api/orders/metrics"),
     staticFile(STATIC_ASSET),
   ];
@@ -332,10 +348,17 @@ function report(run: {
   );
   const what =
     run.pageStatus === 200 ? "orders page loader" : `orders API (page loader: HTTP ${run.pageStatus})`;
-  console.log(
-    `\n${what} with ${run.companyOrders} orders: p50 ${fixed(rows[0].result.latencyMs.p50, 1)} ms (goal < ${GOALS.pageP50Ms} ms) | static file p50 ${fixed(staticP50(rows), 1)} ms\n`,
-  );
-  console.log(loadTable(rows) + restartNote(restarts()));
+  // The three lists issue 20 holds to the goal: the first page, a page 100 deep as «Вперёд»
+  // reaches it, and a search; each beside the goal and the server's own floor in this run.
+  const kind = run.pageStatus === 200 ? "page" : "api";
+  const pick = (part: string) => rows.find((row) => row.kind === kind && row.name.includes(part))!;
+  const [first, deep, search] = [pick("first"), pick("by cursor"), pick(`«${SEARCH_WORD}»`)];
+  console.log(`\n${what} with ${run.companyOrders} orders (goal p50 < ${GOALS.pageP50Ms} ms):`);
+  for (const row of [first, deep, search])
+    console.log(
+      `  ${row.name}: p50 ${fixed(row.result.latencyMs.p50, 1)} ms | static file p50 ${fixed(staticP50(rows), 1)} ms | errors ${row.result.errors}`,
+    );
+  console.log(`\n${loadTable(rows)}${restartNote(restarts())}`);
 }
 
 // Hard upper bound: a stack start, three syncs, the raw upserts and every load target, with retries.
