@@ -61,7 +61,7 @@ const DEEP_PAGE = 100;
 const PAGE_SIZE = 50;
 /** Most of the sandbox's orders are old enough to be paid: the filter's largest result. */
 const STATUS_FILTER = "paid";
-/** A logo from build/client, served by the same `wrangler dev` without running the Worker. */
+/** A logo from build/client, served by the same workerd without running the Worker. */
 const STATIC_ASSET = "/platforms/x5.svg";
 
 const log = (line: string) => console.log(`[bench:orders] ${line}`);

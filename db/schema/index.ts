@@ -7,3 +7,4 @@ export * from "./edo";
 export * from "./geo";
 export * from "./partners";
 export * from "./feedback";
+export * from "./finance";

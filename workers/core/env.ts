@@ -67,6 +67,19 @@ export const webEnvSchema = z.object({
   // Empty or absent: the gazetteer geocodes and routes are estimates (decision 0027).
   GEOCODER_URL: optionalUrl,
   ROUTER_URL: optionalUrl,
+  // Quick payment's commission in basis points (200 = 2 %), and per plan ("corporate=150,extended=180");
+  // empty or absent: 2 % for every plan (decision 0053).
+  QUICK_PAYMENT_FEE_BP: z
+    .string()
+    .regex(/^(\d{1,4})?$/, "QUICK_PAYMENT_FEE_BP must be whole basis points, e.g. 200 for 2 %")
+    .optional(),
+  QUICK_PAYMENT_PLAN_FEE_BP: z
+    .string()
+    .regex(
+      /^(\s*[a-z]+\s*=\s*\d{1,4}\s*(,\s*[a-z]+\s*=\s*\d{1,4}\s*)*)?$/,
+      'QUICK_PAYMENT_PLAN_FEE_BP must read like "corporate=150,extended=180"',
+    )
+    .optional(),
   // "1" only behind a proxy of ours that sets X-Real-IP to the client's address (workers/web/lib/auth.ts).
   TRUST_X_REAL_IP: z
     .enum(["", "1"], 'TRUST_X_REAL_IP must be "1" (a proxy in front sets X-Real-IP) or empty')

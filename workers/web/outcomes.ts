@@ -5,6 +5,8 @@ const STATUS_OF_REASON = {
   /** The input was well-formed but names nothing usable (a plan, a return address). */
   unknown_plan: 400,
   bad_return_url: 400,
+  /** Well-formed, but contradicts what the server knows (an order's amount) or lacks a consent. */
+  invalid_input: 400,
   /** Wrong e-mail or password. */
   invalid: 401,
   not_found: 404,

@@ -2,6 +2,7 @@ import { analyticsOperations } from "./analytics";
 import { authOperations } from "./auth";
 import { companiesOperations } from "./companies";
 import { edoOperations } from "./edo";
+import { factoringOperations } from "./factoring";
 import { feedbackOperations } from "./feedback";
 import { geoOperations } from "./geo";
 import { healthOperations } from "./health";
@@ -29,6 +30,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...edoOperations,
   ...geoOperations,
   ...paymentsOperations,
+  ...factoringOperations,
   ...partnerOperations,
   ...partnerLandingOperations,
   ...feedbackOperations,

@@ -1,0 +1,294 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { z } from "zod";
+import { platformOrders } from "../../../db/schema/platforms";
+import { readSubscription } from "../../core/billing/subscriptions";
+import { balanceOf, operationsOf } from "../../core/finance/ledger";
+import {
+  feeConfigOf,
+  feeRateFor,
+  QUICK_PAYMENT_TERMS,
+  quote,
+  requestQuickPayment,
+  whyNotPayable,
+  type QuickPaymentQuote,
+} from "../../core/finance/quick-payments";
+import type { AppBindings } from "../bindings";
+import { callerOf, operation, timestamp } from "./operation";
+
+const GROUP = "Быстрая оплата";
+
+/** Rubles as the API writes them: a number with kopecks as its two decimals. */
+const rubles = (kopecks: number) => kopecks / 100;
+
+/** An amount in rubles with at most two decimals, as kopecks. */
+const amountSchema = z
+  .number({ error: "Укажите сумму заказа" })
+  .positive({ error: "Сумма должна быть больше нуля" })
+  .max(10_000_000_000, { error: "Слишком большая сумма" })
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+    error: "Сумма указывается в рублях с копейками, не больше двух знаков после запятой",
+  })
+  .transform((value) => Math.round(value * 100));
+
+const orderIdSchema = z.string({ error: "Укажите заказ" }).min(1, { error: "Укажите заказ" }).max(100);
+
+const calculationSchema = z.strictObject({
+  totalAmount: z.number(),
+  commissionRate: z.number().describe("Процент комиссии, например 2"),
+  commissionAmount: z.number(),
+  netAmount: z.number(),
+  annualRate: z.number().describe("Комиссия как годовая ставка за срок отсрочки оплаты, %"),
+  deferralDays: z.number().int(),
+  terms: z.string(),
+});
+
+const calculationOf = (q: QuickPaymentQuote) => ({
+  totalAmount: rubles(q.totalAmountKopecks),
+  commissionRate: q.feeRateBp / 100,
+  commissionAmount: rubles(q.feeKopecks),
+  netAmount: rubles(q.netKopecks),
+  annualRate: q.annualRatePercent,
+  deferralDays: q.deferralDays,
+  terms: q.terms,
+});
+
+/** The company's rate: the server's configuration for its plan (never the client's). */
+async function feeRateOf(c: Context<AppBindings>, companyId: string, now: number): Promise<number> {
+  const subscription = await readSubscription(c.get("db"), companyId, now);
+  return feeRateFor(feeConfigOf(c.env), subscription?.plan.id ?? null);
+}
+
+const exampleCalculation = {
+  totalAmount: 85_000,
+  commissionRate: 2,
+  commissionAmount: 1_700,
+  netAmount: 83_300,
+  annualRate: 24.8,
+  deferralDays: 30,
+  terms: QUICK_PAYMENT_TERMS,
+};
+
+const operationSchema = z.strictObject({
+  id: z.string(),
+  type: z.enum(["payment", "payout", "quick", "fee", "fee_refund"]),
+  status: z.enum(["pending", "completed", "failed"]),
+  amount: z.number().describe("Со знаком: плюс — поступление, минус — списание"),
+  description: z.string(),
+  date: timestamp,
+  platform: z.string().nullable(),
+  orderId: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  quickPayment: z.boolean(),
+});
+
+/** Quick payment of delivered orders (spec 3 §2–§7): the price, the request, the money's history. */
+export const factoringOperations = [
+  operation(
+    {
+      method: "POST",
+      path: "/factoring/calculate-quick-payment",
+      group: GROUP,
+      summary: "Рассчитать быструю оплату заказа",
+      description:
+        "Ставку комиссии задаёт сервер (по умолчанию 2 %, для тарифа может быть своя), сумма — сумма заказа в рублях. netAmount — сколько придёт на расчётный счёт. Заказ другой компании — 404; заказ, который нельзя оплатить сейчас (не доставлен, нет суммы, цепочка ЭТрН не закрыта), — 409 с причиной.",
+      access: "signed-in",
+      body: z.object({ orderId: orderIdSchema, amount: amountSchema }),
+      success: { status: 200, data: calculationSchema, example: exampleCalculation },
+      errors: [404, 409],
+    },
+    async (c, { body }, reply) => {
+      const companyId = callerOf(c).user.company.id;
+      const [order] = await c
+        .get("db")
+        .select()
+        .from(platformOrders)
+        .where(and(eq(platformOrders.id, body.orderId), eq(platformOrders.companyId, companyId)));
+      if (!order) return reply.fail(404, "Заказ не найден");
+      const notPayable = whyNotPayable(order);
+      if (notPayable) return reply.fail(409, notPayable);
+      if (body.amount !== order.priceKopecks)
+        return reply.fail(400, "Сумма не совпадает с суммой заказа. Обновите страницу");
+      const rate = await feeRateOf(c, companyId, Date.now());
+      return reply.ok(calculationOf(quote(order.priceKopecks!, rate, order.paymentTerms)));
+    },
+  ),
+  operation(
+    {
+      method: "POST",
+      path: "/factoring/quick-payment",
+      group: GROUP,
+      summary: "Запросить быструю оплату заказа",
+      description:
+        "Одна быстрая оплата на заказ: повторный запрос, повтор после сбоя или двойной клик ответят 409 и ничего не запишут. Нужны согласие с условиями (userConsent.accepted) и расчётный счёт компании. Цена фиксируется при запросе по ставке сервера; status — requested, дальше заказ проходит проверку документов, одобрение и выплату.",
+      access: "signed-in",
+      body: z.object({
+        orderId: orderIdSchema,
+        amount: amountSchema,
+        platform: z.string().max(50).optional(),
+        edoInfo: z.unknown().optional(),
+        userConsent: z.object(
+          {
+            accepted: z.boolean({ error: "Подтвердите согласие с условиями быстрой оплаты" }),
+            timestamp: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })]).optional(),
+          },
+          { error: "Подтвердите согласие с условиями быстрой оплаты" },
+        ),
+      }),
+      success: {
+        status: 201,
+        data: z.strictObject({
+          id: z.string(),
+          status: z.enum(["requested"]),
+          netAmount: z.number(),
+          feeRate: z.number(),
+          totalFee: z.number(),
+          requestedAt: timestamp,
+        }),
+        example: {
+          id: "7d0c3c58-5a4f-4f0e-9d7b-8f3f2b1c4a10",
+          status: "requested",
+          netAmount: 83_300,
+          feeRate: 2,
+          totalFee: 1_700,
+          requestedAt: "2026-11-24T09:15:00.000Z",
+        },
+      },
+      errors: [404, 409],
+    },
+    async (c, { body }, reply) => {
+      const companyId = callerOf(c).user.company.id;
+      const now = Date.now();
+      const consentAt = body.userConsent.timestamp;
+      const result = await requestQuickPayment(c.get("db"), {
+        companyId,
+        orderId: body.orderId,
+        amountKopecks: body.amount,
+        consent: {
+          accepted: body.userConsent.accepted,
+          timestamp: typeof consentAt === "string" ? Date.parse(consentAt) : consentAt,
+        },
+        feeRateBp: await feeRateOf(c, companyId, now),
+        now,
+      });
+      if (!result.ok) return reply.refuse(result);
+      const qp = result.quickPayment;
+      return reply.ok(
+        {
+          id: qp.id,
+          status: "requested",
+          netAmount: rubles(qp.netKopecks),
+          feeRate: qp.feeRateBp / 100,
+          totalFee: rubles(qp.feeKopecks),
+          requestedAt: qp.requestedAt.toISOString(),
+        },
+        { status: 201 },
+      );
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/finance/balance",
+      group: GROUP,
+      summary: "Баланс компании",
+      description:
+        "Из журнала операций: current — заработано и ещё не выплачено, pending — выплаты в пути на расчётный счёт, totalReceived — все зачисления, totalPaidOut — все исполненные выплаты. Рубли.",
+      access: "signed-in",
+      success: {
+        status: 200,
+        data: z.strictObject({
+          current: z.number(),
+          pending: z.number(),
+          totalReceived: z.number(),
+          totalPaidOut: z.number(),
+        }),
+        example: { current: 0, pending: 83_300, totalReceived: 425_000, totalPaidOut: 333_200 },
+      },
+      errors: [],
+    },
+    async (c, _, reply) => {
+      const balance = await balanceOf(c.get("db"), callerOf(c).user.company.id);
+      return reply.ok({
+        current: rubles(balance.currentKopecks),
+        pending: rubles(balance.pendingKopecks),
+        totalReceived: rubles(balance.totalReceivedKopecks),
+        totalPaidOut: rubles(balance.totalPaidOutKopecks),
+      });
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/finance/operations",
+      group: GROUP,
+      summary: "История операций",
+      description:
+        "Новые сверху, каждая операция в её текущем состоянии. type: payment (поступления не по быстрой оплате), payout (выплаты на расчётный счёт), quick (всё, что относится к быстрым оплатам); status: pending, completed, failed. Следующая страница — с after из nextCursor.",
+      access: "signed-in",
+      query: z.object({
+        type: z.enum(["payment", "payout", "quick"], { error: "Тип: payment, payout или quick" }).optional(),
+        status: z
+          .enum(["pending", "completed", "failed"], { error: "Статус: pending, completed или failed" })
+          .optional(),
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        after: z
+          .string()
+          .regex(/^\d{1,15}:[\w:.-]{1,200}$/, { error: "Неверный курсор страницы" })
+          .optional(),
+      }),
+      success: {
+        status: 200,
+        data: z.strictObject({ operations: z.array(operationSchema), nextCursor: z.string().nullable() }),
+        example: {
+          operations: [
+            {
+              id: "qp:7d0c3c58-5a4f-4f0e-9d7b-8f3f2b1c4a10:payout",
+              type: "payout",
+              status: "completed",
+              amount: -83_300,
+              description: "Выплата по заказу X5-2025-0142",
+              date: "2026-11-24T11:02:00.000Z",
+              platform: "x5",
+              orderId: "3f1e…",
+              transactionId: "0000142",
+              quickPayment: true,
+            },
+          ],
+          nextCursor: null,
+        },
+      },
+      errors: [],
+    },
+    async (c, { query }, reply) => {
+      const after = query.after
+        ? {
+            at: Number(query.after.slice(0, query.after.indexOf(":"))),
+            movementId: query.after.slice(query.after.indexOf(":") + 1),
+          }
+        : undefined;
+      const operations = await operationsOf(c.get("db"), callerOf(c).user.company.id, {
+        type: query.type,
+        status: query.status,
+        limit: query.limit,
+        after,
+      });
+      const last = operations.at(-1);
+      return reply.ok({
+        operations: operations.map((o) => ({
+          id: o.movementId,
+          type: o.type,
+          status: o.status,
+          amount: rubles(o.amountKopecks),
+          description: o.description,
+          date: new Date(o.at).toISOString(),
+          platform: o.platformId,
+          orderId: o.orderId,
+          transactionId: o.transactionId,
+          quickPayment: o.quickPaymentId !== null,
+        })),
+        nextCursor: last && operations.length === query.limit ? `${last.at}:${last.movementId}` : null,
+      });
+    },
+  ),
+];
