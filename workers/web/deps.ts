@@ -8,7 +8,8 @@ import type { GeoDeps } from "../core/geo/geo";
 import type { PlatformDeps } from "../core/platforms/connections";
 import type { X5Deps } from "../core/x5/x5";
 import type { CompanyLookup } from "../providers/company-lookup";
-import { createDadataLookup } from "../providers/dadata";
+import type { BankLookup } from "../providers/bank-lookup";
+import { createDadataBankLookup, createDadataLookup } from "../providers/dadata";
 import { createEdoApi } from "../providers/edo-api";
 import { createNominatimGeocoder } from "../providers/nominatim";
 import { createOsrmRouter } from "../providers/osrm";
@@ -22,6 +23,7 @@ export type ServiceDeps = {
   platforms(): PlatformDeps;
   x5(): X5Deps;
   companyLookup(): CompanyLookup;
+  bankLookup(): BankLookup;
 };
 
 /** Each area's dependencies for one request; a provider's client is made only when asked for. */
@@ -59,6 +61,15 @@ export function serviceDeps(env: Env, db: Db): ServiceDeps {
       const apiKey = env.DADATA_API_KEY;
       if (!apiKey) return { suggest: () => Promise.reject(new Error("DADATA_API_KEY is not set")) };
       return createDadataLookup({ baseUrl: env.DADATA_URL, apiKey });
+    },
+    bankLookup: () => {
+      const apiKey = env.DADATA_API_KEY;
+      if (!apiKey)
+        return {
+          findByBic: () => Promise.reject(new Error("DADATA_API_KEY is not set")),
+          suggest: () => Promise.reject(new Error("DADATA_API_KEY is not set")),
+        };
+      return createDadataBankLookup({ baseUrl: env.DADATA_URL, apiKey });
     },
   };
 }

@@ -13,6 +13,8 @@ import {
   whyNotPayable,
   type QuickPaymentQuote,
 } from "../../core/finance/quick-payments";
+import { readRequisites, saveRequisites } from "../../core/finance/requisites";
+import { bankRequisitesSchema } from "../../core/requisites/schemas";
 import type { AppBindings } from "../bindings";
 import { callerOf, operation, timestamp } from "./operation";
 
@@ -82,8 +84,78 @@ const operationSchema = z.strictObject({
   quickPayment: z.boolean(),
 });
 
+const requisitesSchema = z.strictObject({
+  settlementAccount: z.string(),
+  bic: z.string(),
+  bankName: z.string(),
+  correspondentAccount: z.string(),
+  updatedAt: timestamp,
+});
+
+const exampleRequisites = {
+  settlementAccount: "40702810938000012345",
+  bic: "044525225",
+  bankName: "ПАО Сбербанк",
+  correspondentAccount: "30101810400000000225",
+  updatedAt: "2026-11-24T09:15:00.000Z",
+};
+
+const requisitesView = (r: { updatedAt: number } & Omit<typeof exampleRequisites, "updatedAt">) => ({
+  ...r,
+  updatedAt: new Date(r.updatedAt).toISOString(),
+});
+
 /** Quick payment of delivered orders (spec 3 §2–§7): the price, the request, the money's history. */
 export const factoringOperations = [
+  operation(
+    {
+      method: "GET",
+      path: "/companies/requisites",
+      group: GROUP,
+      summary: "Реквизиты компании для выплат",
+      description:
+        "Расчётный счёт, на который приходят выплаты быстрой оплаты; null, пока реквизиты не указаны.",
+      access: "signed-in",
+      success: { status: 200, data: requisitesSchema.nullable(), example: exampleRequisites },
+      errors: [],
+    },
+    async (c, _, reply) => {
+      const requisites = await readRequisites(c.get("db"), callerOf(c).user.company.id);
+      return reply.ok(requisites ? requisitesView(requisites) : null);
+    },
+  ),
+  operation(
+    {
+      method: "POST",
+      path: "/companies/requisites",
+      group: GROUP,
+      summary: "Указать реквизиты компании для выплат",
+      description:
+        "Р/с и к/с проверяются по контрольному ключу Банка России вместе с БИК, банк — по справочнику (DaData): он должен действовать, к/с — быть его. Пробелы и дефисы в номерах убираются. Если справочник недоступен — 503, реквизиты не сохраняются.",
+      access: "signed-in",
+      body: bankRequisitesSchema,
+      success: { status: 200, data: requisitesSchema, example: exampleRequisites },
+      errors: [503],
+    },
+    async (c, { body }, reply) => {
+      const result = await saveRequisites(
+        c.get("db"),
+        c.get("deps").bankLookup(),
+        callerOf(c).user.company.id,
+        body,
+        Date.now(),
+      );
+      if (!result.ok)
+        return result.reason === "unavailable"
+          ? reply.fail(503, result.message)
+          : reply.fail(
+              400,
+              "Некорректные данные",
+              result.field ? `${result.message} (${result.field})` : result.message,
+            );
+      return reply.ok(requisitesView(result.requisites));
+    },
+  ),
   operation(
     {
       method: "POST",
