@@ -15,8 +15,6 @@ export type LoadOptions = {
   /** Unmeasured traffic first, so connections are open and the Worker is warm. */
   warmupSeconds: number;
   durationSeconds: number;
-  /** Reuse connections (default); false opens a new connection for every request. */
-  keepAlive?: boolean;
   /** A single request slower than this is aborted and counted as an error. */
   requestTimeoutMs?: number;
   headers?: Record<string, string>;
@@ -91,7 +89,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     targets.map((t) => [t.key, { statusCounts: {}, networkErrors: {} }]),
   );
   const timeoutMs = options.requestTimeoutMs ?? 10_000;
-  const agent = new Agent({ keepAlive: options.keepAlive ?? true, maxSockets: options.concurrency });
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
 
   const warmupEnd = performance.now() + options.warmupSeconds * 1000;
   let measureStart = 0;

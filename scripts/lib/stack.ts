@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { sandboxProviderVars } from "../../sandbox/vars";
 import { prepareDatabase, seedEdo, seedPlatforms, startSqld } from "./database";
+import { newestMtime } from "./files";
 import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
 import type { WorkersHostOptions } from "./workers-host";
 
@@ -29,12 +30,6 @@ export type Stack = {
   restarts: () => number;
   stop: () => Promise<void>;
 };
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
 
 /** Builds the Remix app when there is no build or the sources changed since. */
 export async function ensureBuild(log: (line: string) => void): Promise<void> {

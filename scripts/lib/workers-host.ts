@@ -2,12 +2,13 @@
 // wrangler would bundle it, all three hosted by one Miniflare (one workerd process) with their
 // queue, rate limiters, service binding and static assets, straight on the port (no Node proxy
 // in front of workerd). Decision 0050 says why.
-import { existsSync, mkdirSync, readdirSync, statSync, watch, type FSWatcher } from "node:fs";
+import { existsSync, mkdirSync, watch, type FSWatcher } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { Log, LogLevel, Miniflare, type WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions as workerOptionsOf } from "wrangler";
+import { newestMtime } from "./files";
 
 export type WorkersHostOptions = {
   root: string;
@@ -83,17 +84,8 @@ async function bundle(root: string, entry: string, outfile: string): Promise<voi
   });
 }
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
 export type WorkersHost = {
   url: string;
-  /** How many times the Workers were reloaded after their sources or the web build changed. */
-  reloads: () => number;
   dispose: () => Promise<void>;
 };
 
@@ -153,7 +145,6 @@ export async function hostWorkers(options: WorkersHostOptions): Promise<WorkersH
 
   // A changed source or a new web build: bundle again and hand Miniflare the new scripts once
   // the files have been still for a moment. A build that fails leaves the running Workers alone.
-  let reloads = 0;
   let reloading: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let seen = Math.max(...WATCHED.map((p) => newestMtime(join(options.root, p))));
@@ -163,7 +154,6 @@ export async function hostWorkers(options: WorkersHostOptions): Promise<WorkersH
     seen = current;
     try {
       await mf.setOptions({ ...shared, workers: await bundleAll() });
-      reloads++;
       options.log("Workers reloaded with the changed sources.");
     } catch (error) {
       options.log(`Workers not reloaded: ${error instanceof Error ? error.message : String(error)}`);
@@ -180,7 +170,6 @@ export async function hostWorkers(options: WorkersHostOptions): Promise<WorkersH
 
   return {
     url,
-    reloads: () => reloads,
     async dispose() {
       clearInterval(ticker);
       clearTimeout(timer);
