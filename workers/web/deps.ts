@@ -26,6 +26,9 @@ export type ServiceDeps = {
   bankLookup(): BankLookup;
 };
 
+/** A DaData look-up without a key: it fails as the service would. */
+const noDadataKey = () => Promise.reject(new Error("DADATA_API_KEY is not set"));
+
 /** Each area's dependencies for one request; a provider's client is made only when asked for. */
 export function serviceDeps(env: Env, db: Db): ServiceDeps {
   const now = () => Date.now();
@@ -59,16 +62,12 @@ export function serviceDeps(env: Env, db: Db): ServiceDeps {
     // Without a key every look-up fails, which the service logs.
     companyLookup: () => {
       const apiKey = env.DADATA_API_KEY;
-      if (!apiKey) return { suggest: () => Promise.reject(new Error("DADATA_API_KEY is not set")) };
+      if (!apiKey) return { suggest: noDadataKey };
       return createDadataLookup({ baseUrl: env.DADATA_URL, apiKey });
     },
     bankLookup: () => {
       const apiKey = env.DADATA_API_KEY;
-      if (!apiKey)
-        return {
-          findByBic: () => Promise.reject(new Error("DADATA_API_KEY is not set")),
-          suggest: () => Promise.reject(new Error("DADATA_API_KEY is not set")),
-        };
+      if (!apiKey) return { findByBic: noDadataKey, suggest: noDadataKey };
       return createDadataBankLookup({ baseUrl: env.DADATA_URL, apiKey });
     },
   };

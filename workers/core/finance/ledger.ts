@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { ledgerEntries, type LedgerEntryStatus, type LedgerEntryType } from "../../../db/schema/finance";
 import type { OrderPlatformId } from "../../../db/vocabulary";
@@ -179,13 +179,4 @@ export async function receiptsOf(db: Db, companyId: string, limit: number) {
     amountKopecks: r.amountKopecks,
     status: r.status,
   }));
-}
-
-/** The movements of some quick payments in their current state (their timelines read them). */
-export async function movementsOfQuickPayments(db: Db, companyId: string, quickPaymentIds: string[]) {
-  if (quickPaymentIds.length === 0) return [];
-  return db
-    .select()
-    .from(ledgerEntries)
-    .where(and(latestRows(companyId), inArray(ledgerEntries.quickPaymentId, quickPaymentIds)));
 }

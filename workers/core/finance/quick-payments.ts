@@ -120,9 +120,36 @@ export type QuickPaymentRequest = {
   now: number;
 };
 
-export type RequestOutcome =
-  | { ok: true; quickPayment: typeof quickPayments.$inferSelect }
-  | { ok: false; reason: "not_found" | "not_payable" | "invalid_input"; message: string };
+type Refusal = { ok: false; reason: "not_found" | "not_payable" | "invalid_input"; message: string };
+
+export type RequestOutcome = { ok: true; quickPayment: typeof quickPayments.$inferSelect } | Refusal;
+
+/**
+ * The company's order when it can be paid at once at `amountKopecks`: not found for another
+ * company's id, not payable with the reason (§5), invalid when the amount is not the order's.
+ */
+export async function payableOrder(
+  db: Db,
+  companyId: string,
+  orderId: string,
+  amountKopecks: number,
+): Promise<{ ok: true; order: typeof platformOrders.$inferSelect & { priceKopecks: number } } | Refusal> {
+  const [order] = await db
+    .select()
+    .from(platformOrders)
+    .where(and(eq(platformOrders.id, orderId), eq(platformOrders.companyId, companyId)));
+  if (!order) return { ok: false, reason: "not_found", message: "Заказ не найден" };
+  const notPayable = whyNotPayable(order);
+  if (notPayable || order.priceKopecks === null)
+    return { ok: false, reason: "not_payable", message: notPayable ?? "У заказа нет суммы к оплате" };
+  if (amountKopecks !== order.priceKopecks)
+    return {
+      ok: false,
+      reason: "invalid_input",
+      message: "Сумма не совпадает с суммой заказа. Обновите страницу",
+    };
+  return { ok: true, order: { ...order, priceKopecks: order.priceKopecks } };
+}
 
 /**
  * Asks for a quick payment of one order: the order must be the company's (else not found), ready
@@ -130,19 +157,9 @@ export type RequestOutcome =
  * account. One per order: a second ask, a retry or a double click is refused and writes nothing.
  */
 export async function requestQuickPayment(db: Db, request: QuickPaymentRequest): Promise<RequestOutcome> {
-  const [order] = await db
-    .select()
-    .from(platformOrders)
-    .where(and(eq(platformOrders.id, request.orderId), eq(platformOrders.companyId, request.companyId)));
-  if (!order) return { ok: false, reason: "not_found", message: "Заказ не найден" };
-  const notPayable = whyNotPayable(order);
-  if (notPayable) return { ok: false, reason: "not_payable", message: notPayable };
-  if (request.amountKopecks !== order.priceKopecks)
-    return {
-      ok: false,
-      reason: "invalid_input",
-      message: "Сумма не совпадает с суммой заказа. Обновите страницу",
-    };
+  const payable = await payableOrder(db, request.companyId, request.orderId, request.amountKopecks);
+  if (!payable.ok) return payable;
+  const { order } = payable;
   if (!request.consent.accepted)
     return { ok: false, reason: "invalid_input", message: "Подтвердите согласие с условиями быстрой оплаты" };
   const [requisites] = await db

@@ -1,16 +1,14 @@
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
-import { platformOrders } from "../../../db/schema/platforms";
 import { readSubscription } from "../../core/billing/subscriptions";
 import { balanceOf, operationsOf } from "../../core/finance/ledger";
 import {
   feeConfigOf,
   feeRateFor,
+  payableOrder,
   QUICK_PAYMENT_TERMS,
   quote,
   requestQuickPayment,
-  whyNotPayable,
   type QuickPaymentQuote,
 } from "../../core/finance/quick-payments";
 import { readRequisites, saveRequisites } from "../../core/finance/requisites";
@@ -171,18 +169,11 @@ export const factoringOperations = [
     },
     async (c, { body }, reply) => {
       const companyId = callerOf(c).user.company.id;
-      const [order] = await c
-        .get("db")
-        .select()
-        .from(platformOrders)
-        .where(and(eq(platformOrders.id, body.orderId), eq(platformOrders.companyId, companyId)));
-      if (!order) return reply.fail(404, "Заказ не найден");
-      const notPayable = whyNotPayable(order);
-      if (notPayable) return reply.fail(409, notPayable);
-      if (body.amount !== order.priceKopecks)
-        return reply.fail(400, "Сумма не совпадает с суммой заказа. Обновите страницу");
+      const payable = await payableOrder(c.get("db"), companyId, body.orderId, body.amount);
+      if (!payable.ok) return reply.refuse(payable);
+      const { order } = payable;
       const rate = await feeRateOf(c, companyId, Date.now());
-      return reply.ok(calculationOf(quote(order.priceKopecks!, rate, order.paymentTerms)));
+      return reply.ok(calculationOf(quote(order.priceKopecks, rate, order.paymentTerms)));
     },
   ),
   operation(
