@@ -55,7 +55,8 @@ const allOr = <T extends readonly [string, ...string[]]>(values: T, message: str
  */
 export type OrdersCursor = { createdAt: number; id: string };
 
-const cursorParam = (description: string) =>
+/** A keyset cursor query parameter (`<createdAt ms>.<id>`), read as an OrdersCursor. */
+export const cursorParam = (description: string) =>
   z
     .string()
     .regex(/^\d{1,15}\.\S{1,100}$/, { error: "Курсор страницы не читается: возьмите его из pagination" })

@@ -1,0 +1,242 @@
+// Orders ready for quick payment (spec 3 §2 «Ready-payments tab», §3 «Order (factoring view)» and
+// «Ready summary», §4, §5): the company's orders in a final status, as the finance and factoring
+// pages and the order cards show them, each with whether it can be paid at once and why not.
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { edoDocuments } from "../../../db/schema/edo";
+import { quickPayments, type QuickPaymentStatus } from "../../../db/schema/finance";
+import { platformOrders, type EdoOrderInfo } from "../../../db/schema/platforms";
+import type { OrderPlatformId, OrderStatus } from "../../../db/vocabulary";
+import { moscowDayStart } from "../edo/documents";
+import type { OrdersCursor } from "../orders/orders";
+import { platformById } from "../platforms/catalogue";
+import { customerKey, customerReliability, docflowOf, type CustomerReliability } from "./credit-score";
+import { DELIVERY_TITLE, READY_STATUSES, whyNotPayable } from "./quick-payments";
+
+/** Spec 3 §4's labels of the final statuses; «свободен» is worded by its chain (statusLabel). */
+const STATUS_LABELS: Partial<Record<OrderStatus, string>> = {
+  delivered: "Доставлен",
+  invoiced: "Счет выставлен",
+  paid: "Оплачен",
+};
+
+const hasDeliveryTitle = (edoInfo: EdoOrderInfo | null) =>
+  edoInfo?.documents.some((title) => title.type === DELIVERY_TITLE) ?? false;
+
+/** Spec 3 §4: «свободен» is 'Выдан получателю (ЭДО)' once the chain holds ON_TRNACLPVYN, else 'Готов к оплате'. */
+export function statusLabel(status: OrderStatus, edoInfo: EdoOrderInfo | null): string {
+  if (status === "свободен") return hasDeliveryTitle(edoInfo) ? "Выдан получателю (ЭДО)" : "Готов к оплате";
+  return STATUS_LABELS[status] ?? status;
+}
+
+/** A period code as the finance screen's select sends it: 0 for all, else year × 10 + quarter. */
+export const isPeriod = (period: number) =>
+  period === 0 ||
+  (Number.isInteger(period) && period >= 20001 && period <= 20994 && period % 10 >= 1 && period % 10 <= 4);
+
+/** The instants a Moscow quarter (20243: July to September 2024) begins and the next one begins. */
+export function periodBounds(period: number): { from: Date; to: Date } {
+  const year = Math.floor(period / 10);
+  const quarter = period % 10;
+  const month = (quarter - 1) * 3 + 1;
+  const from = moscowDayStart(`${year}-${String(month).padStart(2, "0")}-01`, 0);
+  const to =
+    quarter === 4
+      ? moscowDayStart(`${year + 1}-01-01`, 0)
+      : moscowDayStart(`${year}-${String(month + 3).padStart(2, "0")}-01`, 0);
+  return { from, to };
+}
+
+type OrderRow = typeof platformOrders.$inferSelect;
+
+export type Payability = {
+  /** The order has a price of its own; an EDO order has none (its documents carry no price). */
+  priceKnown: boolean;
+  payable: boolean;
+  /** Why not, in Russian (§5); null when payable. */
+  notPayableReason: string | null;
+};
+
+/**
+ * §5 as quick-payments.ts words it, except that an EDO order without a price is payable once its
+ * chain is closed: the carrier states the amount in the confirmation panel. Until whyNotPayable
+ * says so itself, it is asked about such an order as if it had a price.
+ */
+export function payabilityOf(
+  order: Pick<OrderRow, "status" | "priceKopecks" | "platformId" | "edoInfo">,
+): Payability {
+  const priceKnown = order.priceKopecks !== null && order.priceKopecks > 0;
+  const stated = order.platformId === "edo" && !priceKnown ? { ...order, priceKopecks: 1 } : order;
+  const notPayableReason = whyNotPayable(stated);
+  return { priceKnown, payable: notPayableReason === null, notPayableReason };
+}
+
+/** Spec 3 §3 «Quick-payment response data» status of a request's step. */
+export type PublicQuickPaymentStatus = "pending" | "processing" | "completed" | "failed";
+
+const PUBLIC_STATUS: Record<QuickPaymentStatus, PublicQuickPaymentStatus> = {
+  requested: "pending",
+  documents_checked: "pending",
+  held: "pending",
+  approved: "processing",
+  paid_out: "completed",
+  failed: "failed",
+};
+
+/** Spec 3 §3 «Order (factoring view)», with what the pages add: payability, the request, the customer. */
+export type FactoringOrder = {
+  id: string;
+  platform: OrderPlatformId;
+  platform_name: string;
+  external_order_id: string;
+  order_number: string | null;
+  status: OrderStatus;
+  statusLabel: string;
+  /** `total` in rubles; null when the order has no price (an EDO order). */
+  pricing: { total: number | null; currency: string };
+  route: { from: { address: string }; to: { address: string } };
+  cargo: { type: string | null; description: string | null; weight: number | null };
+  /** ISO 8601. */
+  timeline: { orderCreated: string; deliveryDate: string | null };
+  edoInfo: EdoOrderInfo | null;
+  quickPayment: { id: string; status: QuickPaymentStatus; publicStatus: PublicQuickPaymentStatus } | null;
+  customer: CustomerReliability;
+} & Payability;
+
+export type ReadyOrdersQuery = {
+  /** 0 or absent: all; else year × 10 + quarter of the order's creation in Moscow time (20243). */
+  period?: number;
+  /** One final status only (GET /orders?status=); a status that is not final lists nothing. */
+  status?: OrderStatus;
+  limit: number;
+  /** Keyset: the orders after this one (the previous page's nextCursor). */
+  after?: OrdersCursor;
+};
+
+/** The orders spec 3 §5 lists: final status, and a price above 0 or EDO info; in the period if one is given. */
+function listed(companyId: string, period: number | undefined, status?: OrderStatus): SQL[] {
+  const o = platformOrders;
+  const conditions: SQL[] = [
+    eq(o.companyId, companyId),
+    inArray(o.status, [...READY_STATUSES]),
+    sql`(${o.priceKopecks} > 0 OR ${o.edoInfo} IS NOT NULL)`,
+  ];
+  if (status) conditions.push(eq(o.status, status));
+  if (period) {
+    const { from, to } = periodBounds(period);
+    conditions.push(gte(o.createdAt, from), lt(o.createdAt, to));
+  }
+  return conditions;
+}
+
+/**
+ * The company's listed orders, newest first, a page at a time, each with its quick payment (if
+ * asked for) and its customer's reliability.
+ */
+export async function readyOrders(
+  db: Db,
+  companyId: string,
+  query: ReadyOrdersQuery,
+): Promise<{ orders: FactoringOrder[]; nextCursor: OrdersCursor | null }> {
+  const o = platformOrders;
+  const d = edoDocuments;
+  const q = quickPayments;
+  const conditions = listed(companyId, query.period, query.status);
+  if (query.after)
+    conditions.push(sql`(${o.createdAt}, ${o.id}) < (${query.after.createdAt}, ${query.after.id})`);
+  const rows = await db
+    .select({ order: o, quickPaymentId: q.id, quickPaymentStatus: q.status, customer: customerKey(o, d) })
+    .from(o)
+    .leftJoin(q, eq(q.orderId, o.id))
+    .leftJoin(d, docflowOf(o, d))
+    .where(and(...conditions))
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const customers = new Map(
+    (await customerReliability(db, companyId, [...new Set(page.map((row) => row.customer))])).map((c) => [
+      c.key,
+      c,
+    ]),
+  );
+  const last = page.at(-1);
+  return {
+    orders: page.map(({ order, quickPaymentId, quickPaymentStatus, customer }) => ({
+      id: order.id,
+      platform: order.platformId,
+      platform_name: platformById(order.platformId)?.display_name ?? "ЭДО",
+      external_order_id: order.externalOrderId,
+      order_number: order.orderNumber,
+      status: order.status,
+      statusLabel: statusLabel(order.status, order.edoInfo),
+      pricing: {
+        total: order.priceKopecks === null ? null : order.priceKopecks / 100,
+        currency: order.currency,
+      },
+      route: { from: { address: order.pickupAddress }, to: { address: order.deliveryAddress } },
+      cargo: { type: order.cargoType, description: order.cargoDescription, weight: order.cargoWeightKg },
+      timeline: {
+        orderCreated: order.createdAt.toISOString(),
+        deliveryDate: order.deliveryTimeFrom?.toISOString() ?? null,
+      },
+      edoInfo: order.edoInfo,
+      ...payabilityOf(order),
+      quickPayment:
+        quickPaymentId && quickPaymentStatus
+          ? {
+              id: quickPaymentId,
+              status: quickPaymentStatus,
+              publicStatus: PUBLIC_STATUS[quickPaymentStatus],
+            }
+          : null,
+      customer: customers.get(customer)!,
+    })),
+    nextCursor:
+      rows.length > query.limit && last
+        ? { createdAt: last.order.createdAt.getTime(), id: last.order.id }
+        : null,
+  };
+}
+
+/** Spec 3 §3 «Ready summary»: the orders that can be paid at once and have not been asked for yet. */
+export type ReadySummary = {
+  totalReadyOrders: number;
+  edoOrdersCount: number;
+  regularOrdersCount: number;
+  /** The sum of their known prices (EDO orders have none: the carrier states it), kopecks. */
+  totalAmountKopecks: number;
+  /** EDO orders among them without a price: not in totalAmountKopecks. */
+  unpricedOrdersCount: number;
+};
+
+/** readySummary's rule, payabilityOf's in SQL: a test holds the two to the same orders. */
+function payableInSql(): SQL {
+  const o = platformOrders;
+  return sql`CASE WHEN ${o.platformId} = 'edo'
+    THEN EXISTS (SELECT 1 FROM json_each(${o.edoInfo}, '$.documents') t WHERE json_extract(t.value, '$.type') = ${DELIVERY_TITLE})
+    ELSE coalesce(${o.priceKopecks}, 0) > 0 END`;
+}
+
+export async function readySummary(db: Db, companyId: string, period = 0): Promise<ReadySummary> {
+  const o = platformOrders;
+  const q = quickPayments;
+  const priced = sql`coalesce(${o.priceKopecks}, 0) > 0`;
+  const [row] = await db
+    .select({
+      total: count(),
+      edo: sql<number>`coalesce(sum(${o.platformId} = 'edo'), 0)`,
+      amount: sql<number>`coalesce(sum(CASE WHEN ${priced} THEN ${o.priceKopecks} END), 0)`,
+      unpriced: sql<number>`coalesce(sum(NOT ${priced}), 0)`,
+    })
+    .from(o)
+    .leftJoin(q, eq(q.orderId, o.id))
+    .where(and(...listed(companyId, period), payableInSql(), sql`${q.id} IS NULL`));
+  const edo = Number(row.edo);
+  return {
+    totalReadyOrders: row.total,
+    edoOrdersCount: edo,
+    regularOrdersCount: row.total - edo,
+    totalAmountKopecks: Number(row.amount),
+    unpricedOrdersCount: Number(row.unpriced),
+  };
+}
