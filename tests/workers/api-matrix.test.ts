@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../../db/schema";
 import { createSession } from "../../workers/core/auth/sessions";
+import { recordMovement } from "../../workers/core/finance/ledger";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import {
   statusesOf,
@@ -71,6 +72,23 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
         appliedAt: now,
       });
     return id;
+  },
+  async "ledger-operation"(owner) {
+    // A payout on its way, named as the ledger names a quick payment's (with colons to encode).
+    const movementId = `qp:${crypto.randomUUID()}:payout`;
+    await recordMovement(
+      testDb(),
+      {
+        movementId,
+        companyId: owner.companyId,
+        type: "payout",
+        amountKopecks: 83_300_00,
+        description: "Выплата на расчётный счёт",
+      },
+      "pending",
+      Date.now(),
+    );
+    return movementId;
   },
 };
 

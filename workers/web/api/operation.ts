@@ -15,7 +15,13 @@ import { fail } from "../lib/envelope";
 export type ApiAccess = "public" | "signed-in" | "admin";
 
 /** Kinds of rows a path parameter can name; each belongs to one user or company. */
-export type OwnedResource = "session" | "platform-connection" | "order" | "edo-document" | "payment";
+export type OwnedResource =
+  | "session"
+  | "platform-connection"
+  | "order"
+  | "edo-document"
+  | "payment"
+  | "ledger-operation";
 
 /** What the caller's company must have set up before an operation can succeed. */
 export type CompanyPrerequisite = "x5-token" | "edo-login";

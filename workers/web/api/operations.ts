@@ -4,6 +4,7 @@ import { companiesOperations } from "./companies";
 import { edoOperations } from "./edo";
 import { factoringOperations } from "./factoring";
 import { feedbackOperations } from "./feedback";
+import { financeReadsOperations } from "./finance-reads";
 import { geoOperations } from "./geo";
 import { healthOperations } from "./health";
 import type { ApiOperation } from "./operation";
@@ -29,6 +30,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...x5Operations,
   ...edoOperations,
   ...geoOperations,
+  ...financeReadsOperations,
   ...paymentsOperations,
   ...factoringOperations,
   ...partnerOperations,

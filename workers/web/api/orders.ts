@@ -8,7 +8,10 @@ import {
   ordersQuerySchema,
   requestPayment,
 } from "../../core/orders/orders";
+import { READY_STATUSES } from "../../core/finance/quick-payments";
+import { readyOrders } from "../../core/finance/ready-orders";
 import { ORDER_STATUSES } from "../../providers/customer-platform";
+import { exampleFactoringOrder, factoringOrderSchema } from "./finance-reads";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Заказы";
@@ -163,14 +166,24 @@ export const ordersOperations = [
       group: GROUP,
       summary: "Заказы компании в статусе",
       description:
-        "Без status — все; не больше 500 последних. Для экрана финансов: delivered, invoiced, paid или свободен.",
+        "Не больше 500 последних. С финальным статусом (delivered, invoiced, paid или свободен), как их запрашивает экран финансов, — заказы в виде для факторинга (как GET /finance/ready-orders): только с ценой больше нуля или с данными ЭДО, с payable, quickPayment и надёжностью заказчика. Без status или с другим статусом — заказы в общем виде, как в GET /platforms/orders.",
       access: "signed-in",
       query: ordersByStatusQuerySchema,
-      success: { status: 200, data: z.array(orderSchema), example: [exampleOrder] },
+      success: {
+        status: 200,
+        data: z.union([z.array(orderSchema), z.array(factoringOrderSchema)]),
+        example: [exampleFactoringOrder],
+      },
       errors: [],
     },
-    async (c, { query }, reply) =>
-      reply.ok(await ordersInStatus(c.get("db"), callerOf(c).user.company.id, query.status)),
+    async (c, { query }, reply) => {
+      const companyId = callerOf(c).user.company.id;
+      if (query.status && READY_STATUSES.includes(query.status)) {
+        const ready = await readyOrders(c.get("db"), companyId, { status: query.status, limit: 500 });
+        return reply.ok(ready.orders);
+      }
+      return reply.ok(await ordersInStatus(c.get("db"), companyId, query.status));
+    },
   ),
   operation(
     {
