@@ -17,6 +17,12 @@ export const BANK_SANDBOX_PAYER = {
   kpp: "770501001",
   account: "40702810800000047291",
 } as const;
+/** The rest of Рейс's requisites for its quick-payment documents (decision 0056): made up, like the above. */
+export const REYS_SANDBOX_REQUISITES = {
+  ogrn: "1257705814321",
+  address: "115054, г. Москва, ул. Дубининская, д. 57, стр. 1, помещ. 3",
+  vatRate: "22",
+} as const;
 /** The sandbox bank as the БИК directory (sandbox/dadata/banks.ts) has it. */
 export const BANK_SANDBOX_BANK = {
   bic: "044525801",
@@ -49,6 +55,9 @@ export function sandboxProviderVars(origin: string) {
     BANK_PAYER_INN: BANK_SANDBOX_PAYER.inn,
     BANK_PAYER_KPP: BANK_SANDBOX_PAYER.kpp,
     BANK_PAYER_ACCOUNT: BANK_SANDBOX_PAYER.account,
+    REYS_OGRN: REYS_SANDBOX_REQUISITES.ogrn,
+    REYS_ADDRESS: REYS_SANDBOX_REQUISITES.address,
+    REYS_VAT_RATE: REYS_SANDBOX_REQUISITES.vatRate,
     ...(Object.fromEntries(
       PLATFORM_IDS.map((id) => [platformUrlVar(id), `${origin}/platforms/${id}`]),
     ) as PlatformUrls),

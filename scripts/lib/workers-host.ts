@@ -78,7 +78,8 @@ async function bundle(root: string, entry: string, outfile: string): Promise<voi
     external: ["cloudflare:*"],
     plugins: [runtimeBuiltins],
     define: { "process.env.NODE_ENV": '"production"' },
-    loader: { ".sql": "text", ".txt": "text", ".html": "text" },
+    // .ttf as wrangler's `[[rules]] type = "Data"` in wrangler.toml makes it: the bytes (decision 0056).
+    loader: { ".sql": "text", ".txt": "text", ".html": "text", ".ttf": "binary" },
     sourcemap: "linked",
     logLevel: "silent",
   });
