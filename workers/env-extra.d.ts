@@ -1,4 +1,4 @@
-// Secrets and local-only vars: not in wrangler.toml, so `wrangler types` cannot see them.
+// Secrets, local-only vars and the jobs Worker's own vars: `wrangler types` cannot see them.
 // Set secrets with `wrangler secret put NAME`; locally `npm start` passes them in.
 declare namespace Cloudflare {
   interface Env {
@@ -12,6 +12,20 @@ declare namespace Cloudflare {
     YOOKASSA_SHOP_ID: string;
     /** YooKassa secret key (Basic auth password) for plan payments (checked at start). */
     YOOKASSA_SECRET_KEY: string;
+    /** The payout bank's 1C:DirectBank password (decision 0051). */
+    BANK_PASSWORD: string;
+    // The payout bank's settings: vars of the jobs Worker only (workers/jobs/wrangler.toml), which
+    // `wrangler types` leaves out of the web Worker's Env.
+    BANK_DIRECTBANK_URL: string;
+    BANK_LOGIN: string;
+    BANK_CUSTOMER_ID: string;
+    BANK_BIC: string;
+    BANK_NAME: string;
+    BANK_CORRESPONDENT_ACCOUNT: string;
+    BANK_PAYER_NAME: string;
+    BANK_PAYER_INN: string;
+    BANK_PAYER_KPP: string;
+    BANK_PAYER_ACCOUNT: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
   }
@@ -34,5 +48,16 @@ type JobsEnv = Pick<
   | "YOOKASSA_API_URL"
   | "YOOKASSA_SHOP_ID"
   | "YOOKASSA_SECRET_KEY"
+  | "BANK_DIRECTBANK_URL"
+  | "BANK_LOGIN"
+  | "BANK_PASSWORD"
+  | "BANK_CUSTOMER_ID"
+  | "BANK_BIC"
+  | "BANK_NAME"
+  | "BANK_CORRESPONDENT_ACCOUNT"
+  | "BANK_PAYER_NAME"
+  | "BANK_PAYER_INN"
+  | "BANK_PAYER_KPP"
+  | "BANK_PAYER_ACCOUNT"
 >;
 type CronEnv = Pick<Env, "JOBS" | "APP_ENV">;

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  blob,
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { ORDER_PLATFORM_IDS } from "../vocabulary";
 import { companies } from "./auth";
 import { platformOrders } from "./platforms";
@@ -56,6 +65,15 @@ export const quickPayments = sqliteTable(
     status: text("status", { enum: QUICK_PAYMENT_STATUSES }).notNull(),
     /** Why it is held (a code the page words and pairs with the one action that fixes it). */
     holdReason: text("hold_reason"),
+    /** What the check found, in Russian, beside the hold's code («ИНН перевозчика в ЭТрН 7701…»). */
+    holdDetail: text("hold_detail"),
+    /**
+     * The carrier stated the amount: an EDO order's documents carry no price (decision 0054).
+     * False when it is the order's own price from its platform.
+     */
+    amountDeclared: integer("amount_declared", { mode: "boolean" }).notNull().default(false),
+    /** The EDO docflow (mirror id) whose closed chain proved the delivery, once checked. */
+    edoDocumentId: text("edo_document_id"),
     /** Why it failed, as the bank or the check said it, in Russian. */
     failureReason: text("failure_reason"),
     /** When the carrier ticked the consent box (spec 3 §5), as its client said and we received it. */
@@ -80,6 +98,93 @@ export const quickPayments = sqliteTable(
       sql`amount_kopecks > 0 AND fee_kopecks >= 0 AND net_kopecks = amount_kopecks - fee_kopecks`,
     ),
   ],
+);
+
+/** A payout's payee as the payment order names it (the shape of the bank port's AccountHolder). */
+export type PayoutPayee = {
+  name: string;
+  inn: string;
+  kpp: string | null;
+  account: string;
+  bank: { bic: string; name: string; city?: string | null; correspondentAccount: string };
+};
+
+export const PAYOUT_KINDS = ["net", "fee_refund"] as const;
+export type PayoutKind = (typeof PAYOUT_KINDS)[number];
+export const PAYOUT_STATUSES = ["queued", "sent", "executed", "rejected"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/**
+ * A payment order to a carrier's bank account (decision 0054): the net amount of an approved
+ * quick payment, or its commission given back after a missed deadline. Queued when decided, sent
+ * to the bank (its id makes a resend the same order), executed or rejected by the bank's notice.
+ * A new attempt after a rejection is a new row; only one live (not rejected) row per request and kind.
+ */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    /** Our id of the payment order: the bank's document id is derived from it. */
+    id: text("id").primaryKey(),
+    /** The order's number within Рейс, for field 3 (its last six digits). */
+    seq: integer("seq").notNull(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    quickPaymentId: text("quick_payment_id")
+      .notNull()
+      .references(() => quickPayments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PAYOUT_KINDS }).notNull(),
+    amountKopecks: integer("amount_kopecks").notNull(),
+    /** The carrier's account as it was when the payout was decided. */
+    payee: text("payee", { mode: "json" }).$type<PayoutPayee>().notNull(),
+    purpose: text("purpose").notNull(),
+    /** The bank's key of the order's notices. */
+    documentId: text("document_id").notNull(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull(),
+    /** The bank's status or error code of its last word on the order. */
+    bankCode: text("bank_code"),
+    /** The bank's reason, when it rejected or suspended the order. */
+    bankReason: text("bank_reason"),
+    /** Sends tried; the last failure's text while the bank is unreachable. */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** While queued: not before this time (backoff after the bank failed). */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("payouts_seq_unique").on(t.seq),
+    uniqueIndex("payouts_document_unique").on(t.documentId),
+    uniqueIndex("payouts_live_unique")
+      .on(t.quickPaymentId, t.kind)
+      .where(sql`status <> 'rejected'`),
+    index("payouts_status_idx").on(t.status, t.nextAttemptAt),
+    check("payouts_amount_positive", sql`amount_kopecks > 0`),
+  ],
+);
+
+export const QUICK_PAYMENT_DOCUMENT_KINDS = [
+  "assignment_notice",
+  "commission_act",
+  "commission_invoice",
+] as const;
+export type QuickPaymentDocumentKind = (typeof QUICK_PAYMENT_DOCUMENT_KINDS)[number];
+
+/** The PDFs made with a quick payment (issue 21, item 3): kept with it, served as they were made. */
+export const quickPaymentDocuments = sqliteTable(
+  "quick_payment_documents",
+  {
+    quickPaymentId: text("quick_payment_id")
+      .notNull()
+      .references(() => quickPayments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: QUICK_PAYMENT_DOCUMENT_KINDS }).notNull(),
+    fileName: text("file_name").notNull(),
+    bytes: blob("bytes", { mode: "buffer" }).$type<Uint8Array>().notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quickPaymentId, t.kind] })],
 );
 
 export const LEDGER_ENTRY_TYPES = ["payment", "payout", "quick", "fee", "fee_refund"] as const;

@@ -4,6 +4,7 @@
 // new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
 import { beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../../db/schema";
+import { quickPayments } from "../../db/schema/finance";
 import { createSession } from "../../workers/core/auth/sessions";
 import { recordMovement } from "../../workers/core/finance/ledger";
 import type { WireDocument } from "../../workers/providers/edo-operator";
@@ -89,6 +90,27 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
       Date.now(),
     );
     return movementId;
+  },
+  async "quick-payment"(owner) {
+    // Asked for and not yet looked at: reading it moves nothing.
+    const orderId = await createOrderFor(owner.companyId, { status: "delivered" });
+    const id = crypto.randomUUID();
+    const now = new Date();
+    await testDb().insert(quickPayments).values({
+      id,
+      companyId: owner.companyId,
+      orderId,
+      platformId: "magnit",
+      amountKopecks: 4_825_050,
+      feeRateBp: 200,
+      feeKopecks: 96_501,
+      netKopecks: 4_728_549,
+      status: "requested",
+      consentAt: now,
+      requestedAt: now,
+      updatedAt: now,
+    });
+    return id;
   },
 };
 

@@ -16,7 +16,7 @@ import cronWorker from "../../workers/cron/index";
 import { createCompanyUser, deliver, recordingQueue, testDb } from "./support";
 
 describe("cron Worker", () => {
-  it("asks for two payment checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep, an hourly platform refresh and retention sweep, and an EDO refresh every ten minutes", async () => {
+  it("asks for two payment and two payout checks a minute (now and in 30 s), an analytics roll-up, an hourly session sweep, an hourly platform refresh and retention sweep, and an EDO refresh every ten minutes", async () => {
     const tick = async (scheduledTime: number) => {
       const jobs = recordingQueue();
       await cronWorker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), {
@@ -29,6 +29,8 @@ describe("cron Worker", () => {
     expect(await tick(onTheHour)).toEqual([
       { body: { kind: "payments.check", scheduledAt: onTheHour } },
       { body: { kind: "payments.check", scheduledAt: onTheHour + 30_000 }, delaySeconds: 30 },
+      { body: { kind: "payouts.check", scheduledAt: onTheHour } },
+      { body: { kind: "payouts.check", scheduledAt: onTheHour + 30_000 }, delaySeconds: 30 },
       { body: { kind: "analytics.rollup" } },
       { body: { kind: "auth.sweep" } },
     ]);
@@ -36,12 +38,16 @@ describe("cron Worker", () => {
     expect(await tick(minuteLater)).toEqual([
       { body: { kind: "payments.check", scheduledAt: minuteLater } },
       { body: { kind: "payments.check", scheduledAt: minuteLater + 30_000 }, delaySeconds: 30 },
+      { body: { kind: "payouts.check", scheduledAt: minuteLater } },
+      { body: { kind: "payouts.check", scheduledAt: minuteLater + 30_000 }, delaySeconds: 30 },
       { body: { kind: "analytics.rollup" } },
     ]);
     const halfPast = onTheHour + 30 * 60_000;
     expect((await tick(halfPast)).map((message) => message.body.kind)).toEqual([
       "payments.check",
       "payments.check",
+      "payouts.check",
+      "payouts.check",
       "analytics.rollup",
       "platforms.refresh",
     ]);

@@ -136,7 +136,7 @@ describe("POST /api/factoring/quick-payment", () => {
     expect(statuses).toEqual([201, 409, 409, 409]);
     const created = answers.find((a) => a.response.status === 201)!;
     expect(await created.response.json()).toMatchObject({
-      data: { status: "requested", netAmount: 83_300, feeRate: 2, totalFee: 1_700 },
+      data: { status: "pending", stage: "requested", netAmount: 83_300, feeRate: 2, totalFee: 1_700 },
     });
     const refused = answers.find((a) => a.response.status === 409)!;
     expect(await refused.response.json()).toMatchObject({

@@ -86,7 +86,24 @@ export const webEnvSchema = z.object({
     .optional(),
 });
 
-export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars, ...paymentVars });
+/** Quick-payment payouts through the bank's 1C:DirectBank service (decision 0051). */
+const bankVars = {
+  BANK_DIRECTBANK_URL: z.url(),
+  BANK_LOGIN: z.string("BANK_LOGIN is not set").min(1),
+  BANK_PASSWORD: z.string("BANK_PASSWORD is not set: wrangler secret put BANK_PASSWORD").min(1),
+  BANK_CUSTOMER_ID: z.string("BANK_CUSTOMER_ID is not set").min(1),
+  BANK_BIC: z.string().regex(/^04\d{7}$/, "BANK_BIC must be 9 digits starting 04"),
+  BANK_NAME: z.string("BANK_NAME is not set").min(1),
+  BANK_CORRESPONDENT_ACCOUNT: z
+    .string()
+    .regex(/^30101\d{15}$/, "BANK_CORRESPONDENT_ACCOUNT must be 20 digits starting 30101"),
+  BANK_PAYER_NAME: z.string("BANK_PAYER_NAME is not set").min(1),
+  BANK_PAYER_INN: z.string().regex(/^(\d{10}|\d{12})$/, "BANK_PAYER_INN must be 10 or 12 digits"),
+  BANK_PAYER_KPP: z.string().regex(/^(\d{9})?$/, "BANK_PAYER_KPP must be 9 digits or empty"),
+  BANK_PAYER_ACCOUNT: z.string().regex(/^\d{20}$/, "BANK_PAYER_ACCOUNT must be 20 digits"),
+};
+
+export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars, ...paymentVars, ...bankVars });
 
 export const cronEnvSchema = z.object({ APP_ENV: appEnv });
 

@@ -1,6 +1,9 @@
 import type { JobMessage } from "../core/jobs/messages";
 
-/** Seconds between the two payment checks of one tick: cron fires once a minute at most. */
+/**
+ * Seconds between the two checks of one tick (plan payments, quick-payment payouts): cron fires
+ * once a minute at most, the checks run every 30 s.
+ */
 export const PAYMENT_CHECK_OFFSET_SECONDS = 30;
 
 /**
@@ -21,6 +24,11 @@ export function jobsForTick(scheduledTime: number): { body: JobMessage; delaySec
     { body: { kind: "payments.check", scheduledAt: scheduledTime } },
     {
       body: { kind: "payments.check", scheduledAt: scheduledTime + PAYMENT_CHECK_OFFSET_SECONDS * 1000 },
+      delaySeconds: PAYMENT_CHECK_OFFSET_SECONDS,
+    },
+    { body: { kind: "payouts.check", scheduledAt: scheduledTime } },
+    {
+      body: { kind: "payouts.check", scheduledAt: scheduledTime + PAYMENT_CHECK_OFFSET_SECONDS * 1000 },
       delaySeconds: PAYMENT_CHECK_OFFSET_SECONDS,
     },
     { body: { kind: "analytics.rollup" } },

@@ -1,6 +1,7 @@
 import { createDb } from "../../db/client";
 import { createEdoApi } from "../providers/edo-api";
 import { platformApis } from "../providers/platforms-config";
+import { payoutBankFor } from "../providers/bank-config";
 import { paymentProviderFor } from "../providers/yookassa-config";
 import type { JobDeps } from "./process";
 
@@ -13,6 +14,7 @@ export function jobDeps(env: JobsEnv): JobDeps {
     platformApi: platformApis(env),
     edo: createEdoApi({ baseUrl: env.EDO_API_URL }),
     paymentProvider: paymentProviderFor(env),
+    payoutBank: payoutBankFor(env),
     enqueue: async (job) => {
       await env.JOBS.send(job);
     },

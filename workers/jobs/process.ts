@@ -10,10 +10,12 @@ import { syncEdoOrdersPage } from "../core/edo/orders";
 import { refreshEdoMirrors, syncEdoPage } from "../core/edo/sync";
 import type { PlatformDeps } from "../core/platforms/connections";
 import { refreshStaleConnections, syncPlatformPage } from "../core/platforms/sync";
+import { advanceQuickPayment, checkPayouts } from "../core/finance/payouts";
 import type { PaymentProvider } from "../providers/payment-provider";
+import type { PayoutBank } from "../providers/payout-bank";
 
 /** What jobs work with: the database, the clock, the queue, the customer platforms, EDO and payments. */
-export type JobDeps = PlatformDeps & EdoDeps & { paymentProvider: PaymentProvider };
+export type JobDeps = PlatformDeps & EdoDeps & { paymentProvider: PaymentProvider; payoutBank: PayoutBank };
 
 type IngestMessage = Message<Extract<JobMessage, { kind: "analytics.ingest" }>>;
 
@@ -112,12 +114,25 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
     case "edo.orders":
       await syncEdoOrdersPage(deps, job, attempt);
       return;
+    case "quick_payment.advance":
+      await advanceQuickPayment(payoutDeps(deps), job.id);
+      return;
+    case "payouts.check":
+      await checkPayouts(payoutDeps(deps));
+      return;
     default: {
       const unknown: never = job;
       throw new Error(`Unknown job ${JSON.stringify(unknown)}`);
     }
   }
 }
+
+const payoutDeps = (deps: JobDeps) => ({
+  db: deps.db,
+  now: deps.now,
+  bank: deps.payoutBank,
+  enqueue: deps.enqueue,
+});
 
 /** Keeps a message that exhausted its retries, so nothing is silently lost. */
 export async function recordDeadJob(

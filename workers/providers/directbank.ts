@@ -391,6 +391,8 @@ export function createDirectBank(options: DirectBankOptions): PayoutBank {
   }
 
   return {
+    documentIdOf: payoutDocumentId,
+
     async sendPayout(order: PayoutOrder) {
       if (!Number.isSafeInteger(order.amountKopecks) || order.amountKopecks <= 0) {
         throw new RangeError(

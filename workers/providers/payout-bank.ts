@@ -109,6 +109,11 @@ export type BankStatement = {
 };
 
 export interface PayoutBank {
+  /**
+   * The bank's document id the order `payoutId` will have (SentPayout.documentId): known before
+   * it is sent, so a notice that overtakes the send's answer still finds its order.
+   */
+  documentIdOf(payoutId: string): Promise<string>;
   /** Sends the payment order; answers once the bank has taken the packet in. */
   sendPayout(order: PayoutOrder): Promise<SentPayout>;
   /** The bank's notices since `cursor` (null: all it has), for every order of Рейс's. */

@@ -24,6 +24,8 @@ export type ServiceDeps = {
   x5(): X5Deps;
   companyLookup(): CompanyLookup;
   bankLookup(): BankLookup;
+  /** Puts a job on the jobs Worker's queue. */
+  enqueue: PlatformDeps["enqueue"];
 };
 
 /** A DaData look-up without a key: it fails as the service would. */
@@ -36,6 +38,7 @@ export function serviceDeps(env: Env, db: Db): ServiceDeps {
     await env.JOBS.send(job);
   };
   return {
+    enqueue,
     edo: () => ({
       db,
       credentialsKey: env.CREDENTIALS_KEY,

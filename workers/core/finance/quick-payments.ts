@@ -16,6 +16,12 @@ export const READY_STATUSES: readonly OrderStatus[] = ["delivered", "invoiced", 
 /** The carrier's delivery title: an EDO order is ready only once its chain holds it (spec 3 §5). */
 export const DELIVERY_TITLE = "ON_TRNACLPVYN";
 
+/**
+ * The most a carrier may state for an EDO order whose documents carry no price: a truck's
+ * freight, with room to spare (10 million roubles); more goes through support.
+ */
+export const MAX_DECLARED_KOPECKS = 1_000_000_000;
+
 /** Plain text in Russian beside the numbers (spec 3 §3 «terms»). */
 export const QUICK_PAYMENT_TERMS =
   "Выплата на расчётный счёт в течение 24 часов после проверки документов. Без резерва, без минимального объёма, без договора. Если срок будет нарушен, комиссия вернётся автоматически.";
@@ -105,9 +111,13 @@ type OrderForPayment = Pick<
 export function whyNotPayable(order: OrderForPayment): string | null {
   if (!READY_STATUSES.includes(order.status))
     return "Быстрая оплата доступна после доставки: заказ ещё не в финальном статусе";
+  if (order.platformId === "edo") {
+    // The mirror carries no price: the carrier states the contract's amount (decision 0054).
+    if (!order.edoInfo?.documents.some((d) => d.type === DELIVERY_TITLE))
+      return "Цепочка ЭТрН ещё не закрыта: нет титула перевозчика о выдаче груза получателю";
+    return null;
+  }
   if (!order.priceKopecks || order.priceKopecks <= 0) return "У заказа нет суммы к оплате";
-  if (order.platformId === "edo" && !order.edoInfo?.documents.some((d) => d.type === DELIVERY_TITLE))
-    return "Цепочка ЭТрН ещё не закрыта: нет титула перевозчика о выдаче груза получателю";
   return null;
 }
 
@@ -127,28 +137,41 @@ export type RequestOutcome = { ok: true; quickPayment: typeof quickPayments.$inf
 /**
  * The company's order when it can be paid at once at `amountKopecks`: not found for another
  * company's id, not payable with the reason (§5), invalid when the amount is not the order's.
+ * An EDO order has no price (its documents carry none): the amount is the one the carrier states,
+ * up to MAX_DECLARED_KOPECKS, and is marked declared (decision 0054).
  */
 export async function payableOrder(
   db: Db,
   companyId: string,
   orderId: string,
   amountKopecks: number,
-): Promise<{ ok: true; order: typeof platformOrders.$inferSelect & { priceKopecks: number } } | Refusal> {
+): Promise<
+  | { ok: true; order: typeof platformOrders.$inferSelect; amountKopecks: number; amountDeclared: boolean }
+  | Refusal
+> {
   const [order] = await db
     .select()
     .from(platformOrders)
     .where(and(eq(platformOrders.id, orderId), eq(platformOrders.companyId, companyId)));
   if (!order) return { ok: false, reason: "not_found", message: "Заказ не найден" };
   const notPayable = whyNotPayable(order);
-  if (notPayable || order.priceKopecks === null)
-    return { ok: false, reason: "not_payable", message: notPayable ?? "У заказа нет суммы к оплате" };
+  if (notPayable) return { ok: false, reason: "not_payable", message: notPayable };
+  if (order.priceKopecks === null) {
+    if (amountKopecks > MAX_DECLARED_KOPECKS)
+      return {
+        ok: false,
+        reason: "invalid_input",
+        message: "Сумма больше 10 000 000 ₽: для такой перевозки напишите в поддержку",
+      };
+    return { ok: true, order, amountKopecks, amountDeclared: true };
+  }
   if (amountKopecks !== order.priceKopecks)
     return {
       ok: false,
       reason: "invalid_input",
       message: "Сумма не совпадает с суммой заказа. Обновите страницу",
     };
-  return { ok: true, order: { ...order, priceKopecks: order.priceKopecks } };
+  return { ok: true, order, amountKopecks, amountDeclared: false };
 }
 
 /**
@@ -159,7 +182,7 @@ export async function payableOrder(
 export async function requestQuickPayment(db: Db, request: QuickPaymentRequest): Promise<RequestOutcome> {
   const payable = await payableOrder(db, request.companyId, request.orderId, request.amountKopecks);
   if (!payable.ok) return payable;
-  const { order } = payable;
+  const { order, amountKopecks, amountDeclared } = payable;
   if (!request.consent.accepted)
     return { ok: false, reason: "invalid_input", message: "Подтвердите согласие с условиями быстрой оплаты" };
   const [requisites] = await db
@@ -172,7 +195,7 @@ export async function requestQuickPayment(db: Db, request: QuickPaymentRequest):
       reason: "not_payable",
       message: "Укажите расчётный счёт компании в разделе «Финансы» → «Реквизиты»",
     };
-  const price = quote(order.priceKopecks, request.feeRateBp, order.paymentTerms);
+  const price = quote(amountKopecks, request.feeRateBp, order.paymentTerms);
   const now = new Date(request.now);
   const [created] = await db
     .insert(quickPayments)
@@ -186,6 +209,7 @@ export async function requestQuickPayment(db: Db, request: QuickPaymentRequest):
       feeKopecks: price.feeKopecks,
       netKopecks: price.netKopecks,
       status: "requested",
+      amountDeclared,
       // The client's moment of consent when it is a plausible one, else when we received it.
       consentAt: new Date(
         request.consent.timestamp && Math.abs(request.consent.timestamp - request.now) < 60 * 60 * 1000

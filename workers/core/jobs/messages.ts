@@ -17,7 +17,11 @@ export type JobMessage =
   /** Start refreshes of the EDO mirrors not refreshed for ten minutes. */
   | { kind: "edo.refresh" }
   /** Pages of the EDO → orders sync `runId`: the mirror's docflows become orders. */
-  | { kind: "edo.orders"; runId: string; page: number };
+  | { kind: "edo.orders"; runId: string; page: number }
+  /** Move a quick payment on: check its documents, approve it, send its payout (decision 0054). */
+  | { kind: "quick_payment.advance"; id: string }
+  /** The 30 s payout check: the bank's notices, missed deadlines, held requests, payouts due. */
+  | { kind: "payouts.check"; scheduledAt: number };
 
 export type JobKind = JobMessage["kind"];
 
@@ -38,6 +42,8 @@ const JOB_KINDS: Record<JobKind, true> = {
   "edo.sync": true,
   "edo.refresh": true,
   "edo.orders": true,
+  "quick_payment.advance": true,
+  "payouts.check": true,
 };
 
 export function isJobMessage(value: unknown): value is JobMessage {

@@ -11,6 +11,11 @@ import {
   requestQuickPayment,
   type QuickPaymentQuote,
 } from "../../core/finance/quick-payments";
+import {
+  quickPaymentOf,
+  quickPaymentsOf,
+  type QuickPaymentView,
+} from "../../core/finance/quick-payment-views";
 import { readRequisites, saveRequisites } from "../../core/finance/requisites";
 import { bankRequisitesSchema } from "../../core/requisites/schemas";
 import type { AppBindings } from "../bindings";
@@ -103,6 +108,97 @@ const requisitesView = (r: { updatedAt: number } & Omit<typeof exampleRequisites
   updatedAt: new Date(r.updatedAt).toISOString(),
 });
 
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+const quickPaymentSchema = z.strictObject({
+  id: z.string(),
+  orderId: z.string(),
+  platform: z.string(),
+  status: z.enum(["pending", "processing", "completed", "failed"]).describe("Статус по спецификации"),
+  stage: z
+    .enum(["requested", "documents_checked", "approved", "paid_out", "held", "failed"])
+    .describe("Шаг: запрошено, документы проверены, одобрено, выплачено, приостановлено, отклонено"),
+  stageLabel: z.string(),
+  totalAmount: z.number(),
+  amountDeclared: z.boolean().describe("Сумму указал перевозчик: в документах ЭДО цены нет"),
+  feeRate: z.number(),
+  totalFee: z.number(),
+  netAmount: z.number(),
+  hold: z
+    .strictObject({
+      code: z.string(),
+      message: z.string(),
+      action: z.strictObject({ label: z.string(), href: z.string() }),
+    })
+    .nullable(),
+  failureReason: z.string().nullable(),
+  steps: z.strictObject({
+    consentAt: timestamp,
+    requestedAt: timestamp,
+    checkedAt: timestamp.nullable(),
+    approvedAt: timestamp.nullable(),
+    deadlineAt: timestamp.nullable().describe("24 часа после одобрения"),
+    paidOutAt: timestamp.nullable(),
+    failedAt: timestamp.nullable(),
+    feeRefundedAt: timestamp.nullable().describe("Срок нарушен: комиссия возвращена"),
+  }),
+  deadlineMissed: z.boolean(),
+});
+
+const exampleQuickPayment = {
+  id: "7d0c3c58-5a4f-4f0e-9d7b-8f3f2b1c4a10",
+  orderId: "3f1e6a2b-0c4d-4e5f-8a9b-1c2d3e4f5a6b",
+  platform: "edo",
+  status: "processing",
+  stage: "approved",
+  stageLabel: "Одобрено, выплачиваем",
+  totalAmount: 85_000,
+  amountDeclared: true,
+  feeRate: 2,
+  totalFee: 1_700,
+  netAmount: 83_300,
+  hold: null,
+  failureReason: null,
+  steps: {
+    consentAt: "2026-11-24T09:14:58.000Z",
+    requestedAt: "2026-11-24T09:15:00.000Z",
+    checkedAt: "2026-11-24T09:15:01.000Z",
+    approvedAt: "2026-11-24T09:15:01.000Z",
+    deadlineAt: "2026-11-25T09:15:01.000Z",
+    paidOutAt: null,
+    failedAt: null,
+    feeRefundedAt: null,
+  },
+  deadlineMissed: false,
+};
+
+const quickPaymentJson = (v: QuickPaymentView) => ({
+  id: v.id,
+  orderId: v.orderId,
+  platform: v.platformId,
+  status: v.publicStatus,
+  stage: v.status,
+  stageLabel: v.statusLabel,
+  totalAmount: rubles(v.amountKopecks),
+  amountDeclared: v.amountDeclared,
+  feeRate: v.feeRateBp / 100,
+  totalFee: rubles(v.feeKopecks),
+  netAmount: rubles(v.netKopecks),
+  hold: v.hold,
+  failureReason: v.failureReason,
+  steps: {
+    consentAt: new Date(v.steps.consentAt).toISOString(),
+    requestedAt: new Date(v.steps.requestedAt).toISOString(),
+    checkedAt: isoOrNull(v.steps.checkedAt),
+    approvedAt: isoOrNull(v.steps.approvedAt),
+    deadlineAt: isoOrNull(v.steps.deadlineAt),
+    paidOutAt: isoOrNull(v.steps.paidOutAt),
+    failedAt: isoOrNull(v.steps.failedAt),
+    feeRefundedAt: isoOrNull(v.steps.feeRefundedAt),
+  },
+  deadlineMissed: v.deadlineMissed,
+});
+
 /** Quick payment of delivered orders (spec 3 §2–§7): the price, the request, the money's history. */
 export const factoringOperations = [
   operation(
@@ -161,7 +257,7 @@ export const factoringOperations = [
       group: GROUP,
       summary: "Рассчитать быструю оплату заказа",
       description:
-        "Ставку комиссии задаёт сервер (по умолчанию 2 %, для тарифа может быть своя), сумма — сумма заказа в рублях. netAmount — сколько придёт на расчётный счёт. Заказ другой компании — 404; заказ, который нельзя оплатить сейчас (не доставлен, нет суммы, цепочка ЭТрН не закрыта), — 409 с причиной.",
+        "Ставку комиссии задаёт сервер (по умолчанию 2 %, для тарифа может быть своя), сумма — сумма заказа в рублях (у заказа из ЭДО суммы нет: её указывает перевозчик по договору, не больше 10 000 000 ₽). netAmount — сколько придёт на расчётный счёт. Заказ другой компании — 404; заказ, который нельзя оплатить сейчас (не доставлен, нет суммы, цепочка ЭТрН не закрыта), — 409 с причиной.",
       access: "signed-in",
       body: z.object({ orderId: orderIdSchema, amount: amountSchema }),
       success: { status: 200, data: calculationSchema, example: exampleCalculation },
@@ -171,9 +267,8 @@ export const factoringOperations = [
       const companyId = callerOf(c).user.company.id;
       const payable = await payableOrder(c.get("db"), companyId, body.orderId, body.amount);
       if (!payable.ok) return reply.refuse(payable);
-      const { order } = payable;
       const rate = await feeRateOf(c, companyId, Date.now());
-      return reply.ok(calculationOf(quote(order.priceKopecks, rate, order.paymentTerms)));
+      return reply.ok(calculationOf(quote(payable.amountKopecks, rate, payable.order.paymentTerms)));
     },
   ),
   operation(
@@ -183,7 +278,7 @@ export const factoringOperations = [
       group: GROUP,
       summary: "Запросить быструю оплату заказа",
       description:
-        "Одна быстрая оплата на заказ: повторный запрос, повтор после сбоя или двойной клик ответят 409 и ничего не запишут. Нужны согласие с условиями (userConsent.accepted) и расчётный счёт компании. Цена фиксируется при запросе по ставке сервера; status — requested, дальше заказ проходит проверку документов, одобрение и выплату.",
+        "Одна быстрая оплата на заказ: повторный запрос, повтор после сбоя или двойной клик ответят 409 и ничего не запишут. Нужны согласие с условиями (userConsent.accepted) и расчётный счёт компании. Цена фиксируется при запросе по ставке сервера. status — pending (запрос принят); дальше задание проверяет цепочку ЭТрН, одобряет запрос со сроком выплаты 24 часа и отправляет платёжное поручение в банк: processing — одобрено и выплачивается, completed — выплачено, failed — отклонено.",
       access: "signed-in",
       body: z.object({
         orderId: orderIdSchema,
@@ -202,7 +297,8 @@ export const factoringOperations = [
         status: 201,
         data: z.strictObject({
           id: z.string(),
-          status: z.enum(["requested"]),
+          status: z.enum(["pending"]),
+          stage: z.enum(["requested"]),
           netAmount: z.number(),
           feeRate: z.number(),
           totalFee: z.number(),
@@ -210,7 +306,8 @@ export const factoringOperations = [
         }),
         example: {
           id: "7d0c3c58-5a4f-4f0e-9d7b-8f3f2b1c4a10",
-          status: "requested",
+          status: "pending",
+          stage: "requested",
           netAmount: 83_300,
           feeRate: 2,
           totalFee: 1_700,
@@ -236,10 +333,17 @@ export const factoringOperations = [
       });
       if (!result.ok) return reply.refuse(result);
       const qp = result.quickPayment;
+      try {
+        await c.get("deps").enqueue({ kind: "quick_payment.advance", id: qp.id });
+      } catch (error) {
+        // Recorded all the same: the 30 s payout check moves a request whose message was lost.
+        console.error("factoring: the quick payment's job could not be queued", qp.id, error);
+      }
       return reply.ok(
         {
           id: qp.id,
-          status: "requested",
+          status: "pending",
+          stage: "requested",
           netAmount: rubles(qp.netKopecks),
           feeRate: qp.feeRateBp / 100,
           totalFee: rubles(qp.feeKopecks),
@@ -247,6 +351,67 @@ export const factoringOperations = [
         },
         { status: 201 },
       );
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/factoring/quick-payments",
+      group: GROUP,
+      summary: "Быстрые оплаты компании",
+      description:
+        "Новые сначала, по 50 (limit до 100), курсор следующей страницы — nextCursor. У каждой — шаги с их временем (по ним строится хронология), срок выплаты, причина приостановки с действием, которое её снимает, или причина отказа.",
+      access: "signed-in",
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        after: z
+          .string()
+          .regex(/^\d{1,15}:[\w-]{1,100}$/, { error: "Неверный курсор страницы" })
+          .optional(),
+      }),
+      success: {
+        status: 200,
+        data: z.strictObject({
+          quickPayments: z.array(quickPaymentSchema),
+          nextCursor: z.string().nullable(),
+        }),
+        example: { quickPayments: [exampleQuickPayment], nextCursor: null },
+      },
+      errors: [],
+    },
+    async (c, { query }, reply) => {
+      const cut = query.after?.indexOf(":") ?? -1;
+      const list = await quickPaymentsOf(c.get("db"), callerOf(c).user.company.id, {
+        limit: query.limit,
+        after: query.after
+          ? { requestedAt: Number(query.after.slice(0, cut)), id: query.after.slice(cut + 1) }
+          : undefined,
+        now: Date.now(),
+      });
+      const last = list.at(-1);
+      return reply.ok({
+        quickPayments: list.map(quickPaymentJson),
+        nextCursor: last && list.length === query.limit ? `${last.steps.requestedAt}:${last.id}` : null,
+      });
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/factoring/quick-payments/:id",
+      group: GROUP,
+      summary: "Быстрая оплата и её статус",
+      description:
+        "status — pending, processing, completed или failed (спецификация); stage — шаг конвейера. Страница опрашивает его раз в 30 секунд, пока выплата не завершится. Быстрая оплата другой компании — 404.",
+      access: "signed-in",
+      owns: { param: "id", resource: "quick-payment" },
+      params: z.object({ id: z.string().max(100).describe("id из POST /factoring/quick-payment") }),
+      success: { status: 200, data: quickPaymentSchema, example: exampleQuickPayment },
+      errors: [],
+    },
+    async (c, { params }, reply) => {
+      const view = await quickPaymentOf(c.get("db"), callerOf(c).user.company.id, params.id, Date.now());
+      return view ? reply.ok(quickPaymentJson(view)) : reply.fail(404, "Быстрая оплата не найдена");
     },
   ),
   operation(
