@@ -1,3 +1,5 @@
+import type { QuickPaymentDocumentKind } from "../../../../db/schema/finance";
+
 /** A settlement account at a Russian bank, as a payment order names it. */
 export type BankAccount = {
   /** Расчётный счёт, 20 digits. */
@@ -72,9 +74,6 @@ export type QuickPaymentDocumentsInput = {
 
 /** The TrueType fonts a document is set in (regular and bold), as bytes. */
 export type DocumentFonts = { regular: ArrayBuffer | Uint8Array; bold: ArrayBuffer | Uint8Array };
-
-/** The same three as the quick_payment_documents table keeps. */
-export type QuickPaymentDocumentKind = "assignment_notice" | "commission_act" | "commission_invoice";
 
 export type QuickPaymentDocument = {
   kind: QuickPaymentDocumentKind;
