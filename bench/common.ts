@@ -153,6 +153,23 @@ export async function loadSessions(web: string, email: string, loaderPath: strin
   };
 }
 
+/** Runs `work` over the items, at most `limit` at a time. */
+export async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index], index);
+      }
+    }),
+  );
+}
+
 export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export function percentile(values: number[], p: number): number {

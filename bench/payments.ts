@@ -13,7 +13,7 @@ import { ROOT } from "../scripts/lib/stack";
 import { CHECK_CONCURRENCY, checkPendingPayments } from "../workers/core/billing/payment-checks";
 import { createPayment, type BillingDeps } from "../workers/core/billing/payments";
 import { createYooKassa } from "../workers/providers/yookassa";
-import { call, postJson, round } from "./common";
+import { call, forEachLimited, postJson, round } from "./common";
 import { envNumber, environment, fixed, ownStack, runBench, table, writeResults } from "./harness";
 
 const paymentCount = Math.floor(envNumber("BENCH_PAYMENTS", 1_000, 8, 20_000));
@@ -30,18 +30,6 @@ const log = (line: string) => console.log(`[bench:payments] ${line}`);
 // sandbox, not the Workers (whose cron would run checks of its own during the measurement).
 const { dataDir, cleanup: removeDataDir } = ownStack("bench:payments", log);
 const children: Child[] = [];
-
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index], index);
-      }
-    }),
-  );
-}
 
 /** One company (with a user) per payment, so the check's concurrent applications never share a subscription. */
 async function createCompanies(db: Db, n: number): Promise<{ companyId: string; userId: string }[]> {

@@ -242,25 +242,26 @@ export async function sendDuePayouts(
   const conditions: SQL[] = [eq(payouts.status, "queued"), lte(payouts.nextAttemptAt, new Date(now))];
   if (scope.quickPaymentId) conditions.push(eq(payouts.quickPaymentId, scope.quickPaymentId));
   const due = await deps.db
-    .select()
+    .select({ payout: payouts, qp: quickPayments })
     .from(payouts)
+    .innerJoin(quickPayments, eq(quickPayments.id, payouts.quickPaymentId))
     .where(and(...conditions))
     .orderBy(asc(payouts.nextAttemptAt))
     .limit(scope.limit ?? CHECK_LIMIT);
   let sent = 0;
   let failed = 0;
   for (let i = 0; i < due.length; i += PARALLEL_SENDS) {
-    const results = await Promise.all(due.slice(i, i + PARALLEL_SENDS).map((p) => sendPayout(deps, p)));
+    const results = await Promise.all(
+      due.slice(i, i + PARALLEL_SENDS).map((row) => sendPayout(deps, row.payout, row.qp)),
+    );
     sent += results.filter(Boolean).length;
     failed += results.filter((ok) => !ok).length;
   }
   return { sent, failed };
 }
 
-async function sendPayout(deps: PayoutDeps, payout: PayoutRow): Promise<boolean> {
+async function sendPayout(deps: PayoutDeps, payout: PayoutRow, qp: QuickPaymentRow): Promise<boolean> {
   const { db } = deps;
-  const [qp] = await db.select().from(quickPayments).where(eq(quickPayments.id, payout.quickPaymentId));
-  if (!qp) return false;
   try {
     await deps.bank.sendPayout({
       id: payout.id,
