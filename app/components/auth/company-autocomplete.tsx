@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
 import type { CompanySuggestion } from "../../../workers/core/companies/suggest";
 import type { Envelope } from "../../../workers/web/wiring";
+import { SuggestionList, suggestionKeys } from "~/components/ui/suggestion-list";
 
 export type { CompanySuggestion };
 
@@ -103,19 +104,8 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect, onEdit }: Pr
           inputProps.onBlur?.(event);
         }}
         onKeyDown={(event) => {
-          if (!expanded) return;
-          if (event.key === "ArrowDown") {
-            event.preventDefault();
-            setActive((i) => (i + 1) % items.length);
-          } else if (event.key === "ArrowUp") {
-            event.preventDefault();
-            setActive((i) => (i <= 0 ? items.length - 1 : i - 1));
-          } else if (event.key === "Enter" && active >= 0) {
-            event.preventDefault();
-            choose(items[active]);
-          } else if (event.key === "Escape") {
-            setOpen(false);
-          }
+          if (expanded)
+            suggestionKeys(event, { items, active, setActive, choose, close: () => setOpen(false) });
         }}
         className={`block w-full rounded-lg border px-3 py-2 text-base shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
           errorId ? "border-red-500" : "border-slate-300"
@@ -123,33 +113,27 @@ export function CompanyAutocomplete({ inputProps, errors, onSelect, onEdit }: Pr
       />
       {loading ? <span className="absolute right-3 top-9 text-xs text-slate-400">поиск…</span> : null}
       {expanded ? (
-        <ul
+        <SuggestionList
           id={listId}
-          role="listbox"
-          aria-label="Найденные компании"
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200"
+          label="Найденные компании"
+          items={items}
+          active={active}
+          keyOf={(item, index) => `${item.data.inn}-${item.data.kpp}-${index}`}
+          onChoose={(item) => {
+            clearTimeout(closeTimer.current);
+            choose(item);
+          }}
         >
-          {items.map((item, index) => (
-            <li
-              key={`${item.data.inn}-${item.data.kpp}-${index}`}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => {
-                clearTimeout(closeTimer.current);
-                choose(item);
-              }}
-              className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-brand-50" : "hover:bg-slate-50"}`}
-            >
+          {(item) => (
+            <>
               <div className="font-medium text-slate-900">{item.data.name.short_with_opf ?? item.value}</div>
               <div className="text-xs text-slate-500">
                 ИНН {item.data.inn}
                 {item.data.address.value ? ` · ${item.data.address.value}` : ""}
               </div>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </SuggestionList>
       ) : null}
       {nothingFound ? (
         <p className="mt-1 text-sm text-slate-500" role="status">

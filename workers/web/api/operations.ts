@@ -1,5 +1,6 @@
 import { analyticsOperations } from "./analytics";
 import { authOperations } from "./auth";
+import { banksOperations } from "./banks";
 import { companiesOperations } from "./companies";
 import { edoOperations } from "./edo";
 import { factoringOperations } from "./factoring";
@@ -25,6 +26,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...authOperations,
   ...analyticsOperations,
   ...companiesOperations,
+  ...banksOperations,
   ...platformsOperations,
   ...ordersOperations,
   ...x5Operations,
