@@ -5,10 +5,10 @@ import { useEffect, useRef } from "react";
 const POLL_MS = 2000;
 
 /**
- * Reloads the page's data every 2 s while `active` (a sync or refresh job runs), skipping a
- * beat while a navigation or another reload is under way.
+ * Reloads the page's data every 2 s (or `intervalMs`) while `active` (a sync or refresh job
+ * runs, a payment is pending), skipping a beat while a navigation or another reload is under way.
  */
-export function usePollWhile(active: boolean): void {
+export function usePollWhile(active: boolean, intervalMs = POLL_MS): void {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const idle = useRef(true);
@@ -20,7 +20,7 @@ export function usePollWhile(active: boolean): void {
     if (!active) return;
     const timer = setInterval(() => {
       if (idle.current) void revalidate.current();
-    }, POLL_MS);
+    }, intervalMs);
     return () => clearInterval(timer);
-  }, [active]);
+  }, [active, intervalMs]);
 }

@@ -1,50 +1,33 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
-import {
-  Link,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
+import { tokenAlive } from "../../workers/core/edo/connection";
+import { companyFeeRateBp } from "../../workers/core/finance/company-fee-rate";
+import { quickPaymentsOf, type QuickPaymentView } from "../../workers/core/finance/quick-payment-views";
+import { payabilityOf } from "../../workers/core/finance/ready-orders";
 import {
-  ORDER_MESSAGES,
   ordersPage,
   ordersQuerySchema,
-  PAYABLE_STATUSES,
   PROFIT_MARGIN,
-  requestPayment,
   type OrdersQuery,
   type OrderView,
 } from "../../workers/core/orders/orders";
-import { tokenAlive } from "../../workers/core/edo/connection";
 import { listPlatforms } from "../../workers/core/platforms/catalogue";
-import { statusOf } from "../../workers/web/wiring";
+import { orderLabel } from "~/components/finance/presentation";
+import { useQuickPayment } from "~/components/finance/quick-payment-panel";
 import { EdoConnectionBanner, type EdoConnectionState } from "~/components/orders/edo-connection-banner";
 import { EdoOrdersSyncPanel, useEdoOrdersSync } from "~/components/orders/edo-orders-sync";
-import {
-  OrderCard,
-  type OrderListItem,
-  type OrderPlatform,
-  type PaymentRequestAnswer,
-} from "~/components/orders/order-card";
+import { OrderCard, type OrderListItem, type OrderPlatform } from "~/components/orders/order-card";
 import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderMetricCards } from "~/components/orders/order-metrics";
 import { OrderPagination } from "~/components/orders/order-pagination";
 import { isOrderPriority, ORDER_PRIORITY } from "~/components/orders/order-presentation";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { RefreshButton } from "~/components/ui/refresh-button";
 import { LoadError } from "~/components/ui/load-error";
-import type { ActionAnswer } from "~/lib/action-answer";
 import { requireCaller } from "~/lib/session.server";
+import { useReloading } from "~/lib/use-reloading";
 
 export const meta: MetaFunction = () => [{ title: "Заказы — Рейс" }];
 
@@ -72,10 +55,21 @@ function ordersQueryOf(params: URLSearchParams): OrdersQuery {
 
 const paysOnTheFact = (order: OrderView) => order.payment_terms?.trim().toLowerCase() === "по факту";
 
-function toListItem(order: OrderView): OrderListItem {
+function toListItem(order: OrderView, request: QuickPaymentView | undefined): OrderListItem {
+  const payability = payabilityOf({
+    status: order.status,
+    priceKopecks: order.price === null ? null : Math.round(order.price * 100),
+    platformId: order.platform_name as Parameters<typeof payabilityOf>[0]["platformId"],
+    edoInfo: order.edo_info,
+  });
   return {
     ...order,
-    payable: (PAYABLE_STATUSES as readonly string[]).includes(order.status),
+    quickPay: {
+      payable: payability.payable,
+      reason: payability.notPayableReason,
+      priceKnown: payability.priceKnown,
+      request: request ? { statusLabel: request.statusLabel } : null,
+    },
     margin:
       order.price === null || paysOnTheFact(order)
         ? null
@@ -107,12 +101,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (target === 1) url.searchParams.delete("page");
     throw redirect(`${url.pathname}${url.search}`);
   }
+  const [requests, feeRateBp] = await Promise.all([
+    quickPaymentsOf(context.db, companyId, { limit: orders.length, orderIds: orders.map((o) => o.id), now }),
+    companyFeeRateBp(context.db, context.cloudflare.env, companyId, now),
+  ]);
+  const requestOf = new Map(requests.map((request) => [request.orderId, request]));
   const edo: EdoConnectionState =
     edoConnection && tokenAlive(edoConnection, now)
       ? { status: "connected", login: edoConnection.login }
       : { status: "disconnected" };
   return {
-    orders: orders.map(toListItem),
+    orders: orders.map((order) => toListItem(order, requestOf.get(order.id))),
+    feeRatePercent: feeRateBp / 100,
     total,
     page: query.page,
     pageCount,
@@ -127,32 +127,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     edo,
     edoOrdersSync: edoOrdersSync.status === "none" ? null : edoOrdersSync,
   };
-}
-
-export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<PaymentRequestAnswer> {
-  const { user } = requireCaller(context, request);
-  const form = await request.formData();
-  if (form.get("intent") !== "request-payment") {
-    return data({ ok: false as const, message: "Неизвестное действие" }, { status: 400 });
-  }
-  try {
-    const result = await requestPayment(
-      context.db,
-      user.company.id,
-      String(form.get("orderId") ?? ""),
-      Date.now(),
-    );
-    if (!result.ok) {
-      return data({ ok: false as const, message: result.message }, { status: statusOf(result.reason) });
-    }
-    return data(
-      { ok: true as const, message: ORDER_MESSAGES.paymentRequested, requestedAt: result.requestedAt },
-      { status: result.created ? 201 : 200 },
-    );
-  } catch (error) {
-    console.error("orders: payment request failed", error);
-    return data({ ok: false as const, message: "Ошибка при запросе оплаты" }, { status: 500 });
-  }
 }
 
 /** Priority is filtered in the browser (every order is "normal"): changing it needs no fresh data. */
@@ -178,18 +152,37 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export default function Orders() {
-  const { orders, total, page, pageCount, nextCursor, prevCursor, metrics, platforms, edo, edoOrdersSync } =
-    useLoaderData<typeof loader>();
+  const {
+    orders,
+    total,
+    page,
+    pageCount,
+    nextCursor,
+    prevCursor,
+    metrics,
+    platforms,
+    edo,
+    edoOrdersSync,
+    feeRatePercent,
+  } = useLoaderData<typeof loader>();
+  const quickPayment = useQuickPayment("orders");
+  const quickPay = {
+    feeRatePercent,
+    isProcessing: quickPayment.isProcessing,
+    open: (order: OrderListItem) =>
+      quickPayment.open({
+        orderId: order.id,
+        label: orderLabel(order),
+        platform: order.platform_name,
+        amount: order.quickPay.priceKnown ? order.price : null,
+        edoInfo: order.edo_info,
+      }),
+  };
   const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
   const [confirmingSync, setConfirmingSync] = useState(false);
   const edoSync = useEdoOrdersSync(edo.status === "connected" ? edo.login : null, edoOrdersSync);
 
-  const loading =
-    revalidator.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname === location.pathname);
+  const loading = useReloading();
 
   const priority = searchParams.get("priority");
   const shown = isOrderPriority(priority) && priority !== ORDER_PRIORITY ? [] : orders;
@@ -221,14 +214,7 @@ export default function Orders() {
           >
             Синхронизировать ЭДО
           </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={loading}
-            onClick={() => void revalidator.revalidate()}
-          >
-            Обновить
-          </Button>
+          <RefreshButton />
         </div>
       </div>
 
@@ -276,7 +262,7 @@ export default function Orders() {
         ) : (
           <ul className={`space-y-3 transition-opacity ${loading ? "opacity-60" : ""}`}>
             {shown.map((order) => (
-              <OrderCard key={order.id} order={order} platform={platformOf(order)} />
+              <OrderCard key={order.id} order={order} platform={platformOf(order)} quickPay={quickPay} />
             ))}
           </ul>
         )}
@@ -289,6 +275,8 @@ export default function Orders() {
           />
         ) : null}
       </section>
+
+      {quickPayment.element}
 
       {confirmingSync ? (
         <ConfirmDialog

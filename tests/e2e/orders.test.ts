@@ -23,13 +23,22 @@ async function ordersInStatus(user: TestUser, status: string): Promise<number> {
   return Number(result.rows[0]!.n);
 }
 
-async function paymentRequestsFor(user: TestUser, orderNumber: string): Promise<number> {
+async function quickPaymentsFor(user: TestUser, orderNumber: string): Promise<number> {
   const result = await database.execute({
-    sql: `SELECT count(*) AS n FROM payment_requests WHERE order_id IN
+    sql: `SELECT count(*) AS n FROM quick_payments WHERE order_id IN
             (SELECT id FROM platform_orders WHERE company_id = ${COMPANY} AND external_order_id = ?)`,
     args: [user.email, orderNumber],
   });
   return Number(result.rows[0]!.n);
+}
+
+/** The company's settlement account, as the requisites form would have kept it. */
+async function giveRequisites(user: TestUser): Promise<void> {
+  await database.execute({
+    sql: `INSERT INTO company_requisites (company_id, account, bik, bank_name, correspondent_account, updated_at)
+            VALUES (${COMPANY}, '40702810900000000001', '044525225', 'ПАО Сбербанк', '30101810400000000225', ?)`,
+    args: [user.email, Date.now()],
+  });
 }
 
 async function orderId(user: TestUser, orderNumber: string): Promise<string> {
@@ -137,27 +146,44 @@ describe("the orders page", () => {
     await listTitle(page, delivered).waitFor(WAIT);
     await page.getByLabel("Приоритет", { exact: true }).selectOption({ label: "Все" });
 
-    // A payment request for a delivered order: confirmed, answered, shown, and made once.
+    // Quick payment of a delivered order: the server's price in the panel, consent before confirm,
+    // a refusal without requisites said in the panel, then the request made once.
     const deliveredNumber = numberOf((await numbers(page))[0]!);
     const deliveredCard = cards(page).filter({ hasText: deliveredNumber });
+    await deliveredCard.getByText("Быстрая оплата доступна · 2 %").waitFor(WAIT);
     const pay = deliveredCard.getByRole("button", { name: "Получить деньги" });
     await pay.click();
-    const payDialog = page.getByRole("dialog", { name: "Запросить оплату за выполненный заказ?" });
-    await payDialog.getByText(deliveredNumber).waitFor(WAIT);
-    await payDialog.getByRole("button", { name: "Запросить оплату" }).click();
-    await toast(page, "Запрос на оплату отправлен успешно!").waitFor(WAIT);
+    const payDialog = page.getByRole("dialog", { name: `Быстрая оплата заказа № ${deliveredNumber}` });
+    await payDialog.getByTestId("quick-payment-calculation").waitFor(WAIT);
+    await payDialog.getByText("2 %", { exact: true }).waitFor(WAIT);
+    await payDialog.getByText("в течение 24 часов после проверки документов").waitFor(WAIT);
+    const confirm = payDialog.getByRole("button", { name: "Подтвердить" });
+    expect(await confirm.isDisabled()).toBe(true);
+    await payDialog.getByRole("checkbox").check();
+    await confirm.click();
+    await payDialog.getByText("Не удалось запросить быструю оплату").waitFor(WAIT);
+    await payDialog.getByText(/Укажите расчётный счёт компании/).waitFor(WAIT);
+    expect(await quickPaymentsFor(user, deliveredNumber)).toBe(0);
+    await page.keyboard.press("Escape");
+    await payDialog.waitFor({ state: "hidden", ...WAIT });
+
+    await giveRequisites(user);
+    await pay.click();
+    await payDialog.getByTestId("quick-payment-calculation").waitFor(WAIT);
+    await payDialog.getByRole("checkbox").check();
+    await payDialog.getByRole("button", { name: "Подтвердить" }).click();
+    const success = page.getByTestId("quick-payment-success");
+    await success.waitFor(WAIT);
+    await success.getByRole("button", { name: "Закрыть" }).click();
     await deliveredCard
-      .getByTestId("payment-requested")
-      .getByText(/^Оплата запрошена \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
+      .getByTestId("quick-payment-requested")
+      .getByText(/Запрос принят/)
       .waitFor(WAIT);
-    expect(await pay.isDisabled()).toBe(true);
-    await pay.click({ force: true });
-    expect(await page.getByRole("dialog").count()).toBe(0);
-    expect(await paymentRequestsFor(user, deliveredNumber)).toBe(1);
+    expect(await deliveredCard.getByRole("button", { name: "Получить деньги" }).count()).toBe(0);
+    expect(await quickPaymentsFor(user, deliveredNumber)).toBe(1);
     await page.reload();
-    await deliveredCard.getByTestId("payment-requested").waitFor(WAIT);
-    expect(await pay.isDisabled()).toBe(true);
-    expect(await paymentRequestsFor(user, deliveredNumber)).toBe(1);
+    await deliveredCard.getByTestId("quick-payment-requested").waitFor(WAIT);
+    expect(await quickPaymentsFor(user, deliveredNumber)).toBe(1);
 
     // Search (server side, case-insensitive) by a part of an order number finds just that order.
     await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Все статусы" });
@@ -242,8 +268,10 @@ describe("the orders page", () => {
     expect(await stranger.page.getByTestId("nav-badge").count()).toBe(0);
     const id = await orderId(user, deliveredNumber);
     const status = await stranger.page.evaluate(async (orderId) => {
-      const body = new URLSearchParams({ intent: "request-payment", orderId });
-      return (await fetch("/dashboard/orders", { method: "POST", body })).status;
+      const body = JSON.stringify({ orderId, amount: 1 });
+      const headers = { "content-type": "application/json" };
+      return (await fetch("/api/factoring/calculate-quick-payment", { method: "POST", body, headers }))
+        .status;
     }, id);
     expect(status).toBe(404);
     expect(stranger.errors).toEqual([]);
@@ -309,7 +337,7 @@ describe("the orders page", () => {
     const pay = cards(page).first().getByRole("button", { name: "Получить деньги" });
     expect(await pay.isVisible()).toBe(true);
     await pay.tap();
-    const dialog = page.getByRole("dialog", { name: "Запросить оплату за выполненный заказ?" });
+    const dialog = page.getByRole("dialog", { name: /^Быстрая оплата заказа/ });
     const box = (await dialog.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await dialog.getByRole("button", { name: "Отмена" }).tap();

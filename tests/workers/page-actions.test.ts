@@ -4,23 +4,24 @@
 // way the site's own pages post it still reaches the action.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { companyRequisites } from "../../db/schema/finance";
 import {
   edoConnections,
   feedbackMessages,
   partnerLinks,
-  paymentRequests,
   platformConnections,
   sessions,
   users,
   x5Tokens,
 } from "../../db/schema";
 import { createSession } from "../../workers/core/auth/sessions";
+import { settlementAccountWithKey } from "../../workers/core/requisites/bank-account";
 import { randomInn } from "../support/russian-ids";
 import { ACTION_ROUTES, dataUrlOf, SAME_ORIGIN } from "./page-actions";
 import {
+  activeBank,
   callWeb,
   createCompanyUser,
-  createOrderFor,
   newPartnerLink,
   partnerLead,
   PLATFORM_DEMO,
@@ -155,15 +156,21 @@ const CASES: Record<string, () => Promise<ActionCase>> = {
       control: true,
     };
   },
-  "routes/_app.dashboard.orders": async () => {
+  "routes/_app.finance": async () => {
     const { companyId, cookie } = await signedIn();
-    const orderId = await createOrderFor(companyId, { status: "delivered" });
+    const bank = await activeBank();
     return {
-      path: "/dashboard/orders",
+      path: "/finance?tab=requisites",
       cookie,
-      fields: { intent: "request-payment", orderId },
+      fields: {
+        intent: "requisites",
+        settlementAccount: settlementAccountWithKey("40702810000000054321", bank.bic),
+        bic: bank.bic,
+        bankName: "Банк из справочника",
+        correspondentAccount: bank.correspondentAccount,
+      },
       state: () =>
-        rowsOf(testDb().select().from(paymentRequests).where(eq(paymentRequests.companyId, companyId))),
+        rowsOf(testDb().select().from(companyRequisites).where(eq(companyRequisites.companyId, companyId))),
       control: true,
     };
   },

@@ -17,6 +17,7 @@ import { createSession } from "../../workers/core/auth/sessions";
 import type { JobMessage } from "../../workers/core/jobs/messages";
 import type { PartnerCode } from "../../workers/core/partners/codes";
 import { createLink, type PartnerLink } from "../../workers/core/partners/links";
+import { DADATA_BANK_PATH } from "../../workers/providers/dadata";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import jobsWorker from "../../workers/jobs/index";
 import { processBatch, type JobDeps } from "../../workers/jobs/process";
@@ -328,4 +329,22 @@ export async function mirrorEdoDocuments(companyId: string, docs: WireDocument[]
     .insert(edoDocuments)
     .values(docs.map((doc) => documentRow(companyId, doc, Date.now())))
     .onConflictDoNothing();
+}
+
+/** An active bank of the sandbox's DaData directory with its correspondent account. */
+export async function activeBank(): Promise<{ bic: string; correspondentAccount: string; name: string }> {
+  const sandbox = env.EDO_API_URL.replace(/\/edo$/, "");
+  const found = await fetch(
+    `${sandbox}${DADATA_BANK_PATH}`,
+    postJson({ query: "банк", count: 20 }, { authorization: "Token sandbox-key" }),
+  );
+  type Wire = {
+    value: string;
+    data: { bic: string; correspondent_account: string | null; state: { status: string } };
+  };
+  const bank = ((await found.json()) as { suggestions: Wire[] }).suggestions.find(
+    (b) => b.data.state.status === "ACTIVE" && b.data.correspondent_account,
+  );
+  if (!bank) throw new Error("the sandbox's bank directory has no active bank");
+  return { bic: bank.data.bic, correspondentAccount: bank.data.correspondent_account!, name: bank.value };
 }

@@ -1,9 +1,7 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { Link } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
 import type { OrderView } from "../../../workers/core/orders/orders";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatNumber, formatShortDateTime, plural } from "~/lib/format";
 import {
   formatRubles,
@@ -16,67 +14,68 @@ import {
 
 /** An order as the page lists it: the API's fields and what the server decided about it. */
 export type OrderListItem = OrderView & {
-  /** Payment may be requested for it (spec 2 §4). */
-  payable: boolean;
+  /** Quick payment of the order (spec 3 §5), as the server judged it. */
+  quickPay: {
+    payable: boolean;
+    /** Why not, in Russian; null when payable. */
+    reason: string | null;
+    /** The order has a price of its own; an EDO order has none and the carrier states it. */
+    priceKnown: boolean;
+    /** The request already made for it, with its step in Russian. */
+    request: { statusLabel: string } | null;
+  };
   /** The carrier's margin in rubles; null when paid on the fact («Оплата по факту») or unpriced. */
   margin: number | null;
 };
 
 export type OrderPlatform = { name: string; logo: string | null };
 
-/** What the orders page's action answers a payment request (app/routes/_app.dashboard.orders.tsx returns it). */
-export type PaymentRequestAnswer =
-  { ok: true; message: string; requestedAt: string } | { ok: false; message: string };
+/** What the card's «Получить деньги» needs from the page: the rate, the panel, the running requests. */
+export type QuickPayControls = {
+  /** The company's rate, percent, as the server sets it. */
+  feeRatePercent: number;
+  isProcessing: (orderId: string) => boolean;
+  open: (order: OrderListItem) => void;
+};
 
-function PaymentAction({ order }: { order: OrderListItem }) {
-  const fetcher = useFetcher<PaymentRequestAnswer>();
-  const [confirming, setConfirming] = useState(false);
+/**
+ * «Быстрая оплата доступна · 2 %» and «Получить деньги», which opens the confirmation panel; or
+ * the request's step once it was made; or why the order cannot be paid at once.
+ */
+function QuickPayAction({ order, controls }: { order: OrderListItem; controls: QuickPayControls }) {
   const noteId = useId();
-  const answer = fetcher.data;
-  const requestedAt = order.payment_requested_at ?? (answer?.ok ? answer.requestedAt : null);
-  const sending = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (!answer) return;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(answer.message);
-  }, [answer]);
-
+  const { quickPay } = order;
+  if (quickPay.request) {
+    return (
+      <p className="text-sm font-medium text-slate-700 sm:text-right" data-testid="quick-payment-requested">
+        Быстрая оплата: {quickPay.request.statusLabel}.{" "}
+        <Link to="/finance" className="text-brand-600 hover:underline">
+          Подробнее
+        </Link>
+      </p>
+    );
+  }
+  if (!quickPay.payable) {
+    return quickPay.reason ? (
+      <p className="max-w-sm text-sm text-slate-600 sm:text-right" data-testid="quick-payment-unavailable">
+        {quickPay.reason}
+      </p>
+    ) : null;
+  }
+  const processing = controls.isProcessing(order.id);
   return (
     <div className="flex shrink-0 flex-col items-stretch gap-1 sm:items-end">
+      <p id={noteId} className="text-sm font-medium text-emerald-700" data-testid="quick-payment-available">
+        Быстрая оплата доступна · {formatNumber(controls.feeRatePercent)} %
+      </p>
       <Button
         type="button"
-        disabled={sending || requestedAt !== null}
-        aria-describedby={requestedAt ? noteId : undefined}
-        onClick={() => setConfirming(true)}
+        disabled={processing}
+        aria-describedby={noteId}
+        onClick={() => controls.open(order)}
       >
-        {sending ? "Отправляем запрос…" : "Получить деньги"}
+        {processing ? "Отправляем запрос…" : "Получить деньги"}
       </Button>
-      {requestedAt ? (
-        <p
-          id={noteId}
-          className="text-sm text-green-700 sm:whitespace-nowrap"
-          data-testid="payment-requested"
-        >
-          Оплата запрошена {formatShortDateTime(requestedAt)}
-        </p>
-      ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title="Запросить оплату за выполненный заказ?"
-          description={
-            <>
-              Заказ № {order.order_number ?? order.external_order_id}
-              {order.price !== null ? `, ${formatRubles(order.price)}` : ""}
-            </>
-          }
-          confirmLabel="Запросить оплату"
-          onClose={() => setConfirming(false)}
-          onConfirm={() =>
-            fetcher.submit({ intent: "request-payment", orderId: order.id }, { method: "post" })
-          }
-        />
-      ) : null}
     </div>
   );
 }
@@ -100,8 +99,16 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** One order of the list (spec 2 §2.1): who, where, what, how much, when, and the pay button. */
-export function OrderCard({ order, platform }: { order: OrderListItem; platform: OrderPlatform }) {
+/** One order of the list (spec 2 §2.1): who, where, what, how much, when, and quick payment. */
+export function OrderCard({
+  order,
+  platform,
+  quickPay,
+}: {
+  order: OrderListItem;
+  platform: OrderPlatform;
+  quickPay: QuickPayControls;
+}) {
   const titleId = useId();
   const note = ORDER_STATUS_NOTES[order.status];
   return (
@@ -184,13 +191,14 @@ export function OrderCard({ order, platform }: { order: OrderListItem; platform:
             <Fact term="Расстояние">≈ {formatNumber(order.distance_km)} км</Fact>
           ) : null}
         </dl>
-        {order.payable ? (
-          <PaymentAction order={order} />
-        ) : note ? (
-          <p className="text-sm font-medium text-slate-600" data-testid="order-status-note">
-            {note}
-          </p>
-        ) : null}
+        <div className="flex flex-col gap-1 sm:items-end">
+          {note && !order.quickPay.payable ? (
+            <p className="text-sm font-medium text-slate-600" data-testid="order-status-note">
+              {note}
+            </p>
+          ) : null}
+          <QuickPayAction order={order} controls={quickPay} />
+        </div>
       </div>
     </li>
   );
