@@ -390,6 +390,8 @@ describe("GET /api/finance/ready-summary", () => {
     await order(c, { status: "in_transit" }); // not final
     const asked = await order(c, { priceKopecks: 7_777_77 });
     await quickPayment(c, asked, "requested", 7_777_77);
+    // Asked for too, an EDO one at the amount the carrier stated.
+    await quickPayment(c, await edoOrder(c, docflow({ titles: 4 })), "held", 50_000_00);
 
     const { body } = await get<Record<string, number>>("/api/finance/ready-summary", c);
     const totalKopecks = prices.reduce((sum, p) => sum + p, 0);

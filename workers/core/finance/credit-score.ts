@@ -1,7 +1,7 @@
 // The company's credit score and maximum advance, and each customer's reliability, read from the
 // company's own history (issue 21, item 8; decision 0055): its delivered orders, its ЭТрН chains,
 // its quick payments. Every figure is one SQL aggregate; the scoring itself is a pure function.
-import { and, count, eq, gte, inArray, min, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, max, min, ne, sql, sum, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { edoDocuments } from "../../../db/schema/edo";
 import { ledgerEntries, quickPayments } from "../../../db/schema/finance";
@@ -212,36 +212,27 @@ export type CustomerReliability = {
   daysToPay: number | null;
 };
 
+/** An EDO order's customer: its docflow's shipper by INN, else by name (`d` its docflow, left-joined). */
+function shipperKey(o: typeof platformOrders, d: typeof edoDocuments) {
+  return sql<string>`CASE WHEN ${d.goInn} IS NOT NULL AND ${d.goInn} <> '' THEN 'inn:' || ${d.goInn}
+    ELSE 'name:' || lower(coalesce(${o.customerName}, '')) END`;
+}
+
 /** The customer key of an order row (`o`), with `d` its docflow in the mirror when it is an EDO order. */
 export function customerKey(o: typeof platformOrders, d: typeof edoDocuments) {
-  return sql<string>`CASE WHEN ${o.platformId} <> 'edo' THEN 'platform:' || ${o.platformId}
-    WHEN ${d.goInn} IS NOT NULL AND ${d.goInn} <> '' THEN 'inn:' || ${d.goInn}
-    ELSE 'name:' || lower(coalesce(${o.customerName}, '')) END`;
+  return sql<string>`CASE WHEN ${o.platformId} <> 'edo' THEN 'platform:' || ${o.platformId} ELSE ${shipperKey(o, d)} END`;
 }
 
 /** The docflow an EDO order was made from (left join). */
 export const docflowOf = (o: typeof platformOrders, d: typeof edoDocuments) =>
   and(eq(o.platformId, "edo"), eq(d.companyId, o.companyId), eq(d.id, o.externalOrderId));
 
-/**
- * The orders of the customers `keys` names, as conditions the indexes serve: a platform's orders by
- * (company, platform), a shipper's by its docflows' INN or its name; null when `keys` names none.
- */
-function ofCustomers(o: typeof platformOrders, d: typeof edoDocuments, keys: readonly string[]) {
-  const named = (prefix: string) =>
-    keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
-  const [platforms, inns, names] = [named("platform:"), named("inn:"), named("name:")];
-  const edo = eq(o.platformId, "edo");
-  return or(
-    platforms.length > 0 ? inArray(o.platformId, platforms as OrderPlatformId[]) : undefined,
-    inns.length > 0 ? and(edo, inArray(d.goInn, inns)) : undefined,
-    names.length > 0 ? and(edo, inArray(sql`lower(coalesce(${o.customerName}, ''))`, names)) : undefined,
-  );
-}
+const PLATFORM_KEY = "platform:";
 
 /**
  * Each customer's reliability: orders, share of closed chains, days to pay. With `keys`, only
- * those customers (the keys readyOrders gives its orders).
+ * those customers (the keys readyOrders gives its orders). A platform's orders are counted off the
+ * (company, platform) index; a shipper's among the company's EDO orders only.
  */
 export async function customerReliability(
   db: Db,
@@ -252,37 +243,45 @@ export async function customerReliability(
   const o = platformOrders;
   const d = edoDocuments;
   const e = ledgerEntries;
+  const platforms = keys
+    ?.filter((k) => k.startsWith(PLATFORM_KEY))
+    .map((k) => k.slice(PLATFORM_KEY.length) as OrderPlatformId);
+  const shippers = keys?.filter((k) => !k.startsWith(PLATFORM_KEY));
+  const shipper = shipperKey(o, d);
+  const chainShipper = sql<string>`'inn:' || ${d.goInn}`;
+  const chains = chainOutcomes([
+    eq(d.companyId, companyId),
+    sql`${d.goInn} IS NOT NULL AND ${d.goInn} <> ''`,
+  ]);
   const key = customerKey(o, d);
-  const keyed = (rows: SQL) => (keys ? and(rows, ofCustomers(o, d, keys), inArray(key, [...keys])) : rows);
-  const shipperKey = sql<string>`CASE WHEN ${d.goInn} IS NOT NULL AND ${d.goInn} <> '' THEN 'inn:' || ${d.goInn} END`;
-  const chains = chainOutcomes([eq(d.companyId, companyId), sql`${shipperKey} IS NOT NULL`]);
-  const [orders, chainRows, paid] = await db.batch([
+  const [platformRows, shipperRows, chainRows, paid] = await db.batch([
     db
-      .select({
-        key,
-        orders: count(),
-        shipper: sql<string | null>`max(${o.customerName})`,
-        inn: sql<string | null>`max(${d.goInn})`,
-      })
+      .select({ platform: o.platformId, orders: count() })
+      .from(o)
+      .where(
+        and(
+          eq(o.companyId, companyId),
+          platforms ? inArray(o.platformId, platforms) : ne(o.platformId, "edo"),
+        ),
+      )
+      .groupBy(o.platformId),
+    db
+      .select({ key: shipper, orders: count(), name: max(o.customerName), inn: max(d.goInn) })
       .from(o)
       .leftJoin(d, docflowOf(o, d))
-      .where(keyed(sql`${o.companyId} = ${companyId}`))
-      .groupBy(key),
-    db
-      .select({ key: shipperKey, decided: count(), closed: chains.closed })
-      .from(d)
       .where(
-        keys
-          ? and(
-              chains.where,
-              inArray(
-                d.goInn,
-                keys.filter((k) => k.startsWith("inn:")).map((k) => k.slice("inn:".length)),
-              ),
-            )
-          : chains.where,
+        and(
+          eq(o.companyId, companyId),
+          eq(o.platformId, "edo"),
+          shippers ? inArray(shipper, shippers) : undefined,
+        ),
       )
-      .groupBy(shipperKey),
+      .groupBy(shipper),
+    db
+      .select({ key: chainShipper, decided: count(), closed: chains.closed })
+      .from(d)
+      .where(and(chains.where, shippers ? inArray(chainShipper, shippers) : undefined))
+      .groupBy(d.goInn),
     // A customer's payment for an order: a completed `payment` movement naming the order.
     db
       .select({
@@ -293,27 +292,50 @@ export async function customerReliability(
       .innerJoin(o, and(eq(o.id, e.orderId), eq(o.companyId, e.companyId)))
       .leftJoin(d, docflowOf(o, d))
       .where(
-        keyed(sql`${e.companyId} = ${companyId} AND ${e.type} = 'payment' AND ${e.status} = 'completed'`),
+        and(
+          sql`${e.companyId} = ${companyId} AND ${e.type} = 'payment' AND ${e.status} = 'completed'`,
+          keys ? inArray(key, [...keys]) : undefined,
+        ),
       )
       .groupBy(key),
   ]);
   const chainsOf = new Map(chainRows.map((row) => [row.key, row]));
   const daysOf = new Map(paid.map((row) => [row.key, row.days]));
-  return orders.map((row) => {
-    const platform = row.key.startsWith("platform:") ? row.key.slice("platform:".length) : null;
+  const reliability = (
+    row: { key: string; orders: number },
+    kind: CustomerReliability["kind"],
+    name: string,
+    inn: string | null,
+  ): CustomerReliability => {
     const chain = chainsOf.get(row.key);
     const days = daysOf.get(row.key);
     return {
       key: row.key,
-      kind: platform ? "platform" : "shipper",
-      name: platform
-        ? (platformById(platform)?.display_name ?? platform)
-        : (row.shipper ?? "Грузоотправитель не указан"),
-      inn: platform ? null : row.inn,
+      kind,
+      name,
+      inn,
       ordersCount: row.orders,
       decidedChains: chain?.decided ?? 0,
       closedChainsShare: chain && chain.decided > 0 ? Number(chain.closed) / chain.decided : null,
       daysToPay: days === undefined || days === null ? null : Math.round(Math.max(0, days) * 10) / 10,
     };
-  });
+  };
+  return [
+    ...platformRows.map((row) =>
+      reliability(
+        { key: `${PLATFORM_KEY}${row.platform}`, orders: row.orders },
+        "platform",
+        platformById(row.platform)?.display_name ?? row.platform,
+        null,
+      ),
+    ),
+    ...shipperRows.map((row) =>
+      reliability(
+        row,
+        "shipper",
+        row.name ?? "Грузоотправитель не указан",
+        row.key.startsWith("inn:") ? row.inn : null,
+      ),
+    ),
+  ];
 }
