@@ -26,6 +26,10 @@ declare namespace Cloudflare {
     BANK_PAYER_INN: string;
     BANK_PAYER_KPP: string;
     BANK_PAYER_ACCOUNT: string;
+    // Рейс's requisites for the quick-payment documents (decision 0056), jobs Worker only.
+    REYS_ADDRESS: string;
+    REYS_OGRN?: string;
+    REYS_VAT_RATE?: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
   }
@@ -59,5 +63,8 @@ type JobsEnv = Pick<
   | "BANK_PAYER_INN"
   | "BANK_PAYER_KPP"
   | "BANK_PAYER_ACCOUNT"
+  | "REYS_ADDRESS"
+  | "REYS_OGRN"
+  | "REYS_VAT_RATE"
 >;
 type CronEnv = Pick<Env, "JOBS" | "APP_ENV">;

@@ -3,8 +3,9 @@
 // admin, answers as its access rule says. An endpoint defined in the API is covered here without
 // new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { payments } from "../../db/schema";
-import { quickPayments } from "../../db/schema/finance";
+import { QUICK_PAYMENT_DOCUMENT_KINDS, quickPaymentDocuments, quickPayments } from "../../db/schema/finance";
 import { createSession } from "../../workers/core/auth/sessions";
 import { recordMovement } from "../../workers/core/finance/ledger";
 import type { WireDocument } from "../../workers/providers/edo-operator";
@@ -110,6 +111,18 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
       requestedAt: now,
       updatedAt: now,
     });
+    // Its documents, as approval would make them (a bare PDF stands in for each).
+    await testDb()
+      .insert(quickPaymentDocuments)
+      .values(
+        QUICK_PAYMENT_DOCUMENT_KINDS.map((kind) => ({
+          quickPaymentId: id,
+          kind,
+          fileName: `${kind}.pdf`,
+          bytes: new TextEncoder().encode("%PDF-1.7\n%%EOF\n"),
+          createdAt: now,
+        })),
+      );
     return id;
   },
 };
@@ -196,12 +209,20 @@ async function credentialsOf(
   return { headers, query };
 }
 
-/** The operation's path with its parameters filled: an owned row of A's, or A's user id. */
+/**
+ * The operation's path with its parameters filled: an owned row of A's, a parameter's first
+ * allowed value when it is one of a few (a document's kind), or A's user id.
+ */
 async function pathOf(operation: ApiOperation): Promise<string> {
   let path = operation.path;
   for (const [, name] of operation.path.matchAll(/:(\w+)/g)) {
+    const schema = operation.params?.shape[name];
     const value =
-      operation.owns?.param === name ? await OWNED_ROWS[operation.owns.resource](companyA) : companyA.userId;
+      operation.owns?.param === name
+        ? await OWNED_ROWS[operation.owns.resource](companyA)
+        : schema instanceof z.ZodEnum
+          ? String(schema.options[0])
+          : companyA.userId;
     path = path.replace(`:${name}`, encodeURIComponent(value));
   }
   return `/api${path}`;

@@ -159,6 +159,10 @@ describe("a quick payment from request to money on the account", () => {
     const orderId = await edoOrder(c, await chainOf(c));
     const asked = await ask(c, orderId, 120_000);
     expect(asked.response.status).toBe(201);
+    const early = await callWeb(`/api/factoring/quick-payments/${asked.id}/documents/commission_act`, {
+      headers: c.auth,
+    });
+    expect(early.response.status).toBe(404);
     expect(asked.sent.map((m) => m.body)).toEqual([{ kind: "quick_payment.advance", id: asked.id }]);
 
     // Redelivered and delivered twice at once: one approval, one payment order at the bank.
@@ -181,6 +185,24 @@ describe("a quick payment from request to money on the account", () => {
       totalReceivedKopecks: 0,
       totalPaidOutKopecks: 0,
     });
+
+    // With the approval come its documents, kept with the request and served as PDFs.
+    await deliver([{ kind: "quick_payment.documents", id: asked.id }]);
+    const view = await callWeb(`/api/factoring/quick-payments/${asked.id}`, { headers: c.auth });
+    const { data } = await view.response.json<{ data: { documents: { kind: string; url: string }[] } }>();
+    expect(data.documents.map((d) => d.kind)).toEqual([
+      "assignment_notice",
+      "commission_act",
+      "commission_invoice",
+    ]);
+    const notice = await callWeb(data.documents[0].url, { headers: c.auth });
+    expect(notice.response.headers.get("content-type")).toBe("application/pdf");
+    expect(notice.response.headers.get("content-disposition")).toContain(
+      encodeURIComponent("Уведомление об уступке"),
+    );
+    expect(new TextDecoder().decode((await notice.response.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const stranger = await carrier();
+    expect((await callWeb(data.documents[0].url, { headers: stranger.auth })).response.status).toBe(404);
 
     // The 30 s check reads the bank's notice: executed.
     await check();

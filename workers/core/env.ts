@@ -101,6 +101,15 @@ const bankVars = {
   BANK_PAYER_INN: z.string().regex(/^(\d{10}|\d{12})$/, "BANK_PAYER_INN must be 10 or 12 digits"),
   BANK_PAYER_KPP: z.string().regex(/^(\d{9})?$/, "BANK_PAYER_KPP must be 9 digits or empty"),
   BANK_PAYER_ACCOUNT: z.string().regex(/^\d{20}$/, "BANK_PAYER_ACCOUNT must be 20 digits"),
+  // Рейс's requisites its quick-payment documents print (decision 0056).
+  REYS_ADDRESS: z.string("REYS_ADDRESS is not set (Рейс's legal address)").trim().min(1),
+  REYS_OGRN: z
+    .union([z.literal(""), z.string().regex(/^(\d{13}|\d{15})$/, "REYS_OGRN must be 13 or 15 digits")])
+    .optional(),
+  REYS_VAT_RATE: z
+    .string()
+    .regex(/^(\d{1,2}|без НДС)?$/i, "REYS_VAT_RATE must be a whole percent (22) or «без НДС»")
+    .optional(),
 };
 
 export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars, ...paymentVars, ...bankVars });

@@ -1,6 +1,8 @@
 import { createDb } from "../../db/client";
 import { createEdoApi } from "../providers/edo-api";
 import { platformApis } from "../providers/platforms-config";
+import { factorOf } from "../core/finance/documents/factor";
+import { quickPaymentDocumentsFor } from "../core/finance/documents";
 import { payoutBankFor } from "../providers/bank-config";
 import { paymentProviderFor } from "../providers/yookassa-config";
 import type { JobDeps } from "./process";
@@ -15,6 +17,7 @@ export function jobDeps(env: JobsEnv): JobDeps {
     edo: createEdoApi({ baseUrl: env.EDO_API_URL }),
     paymentProvider: paymentProviderFor(env),
     payoutBank: payoutBankFor(env),
+    documents: { factor: () => factorOf(env), make: quickPaymentDocumentsFor },
     enqueue: async (job) => {
       await env.JOBS.send(job);
     },

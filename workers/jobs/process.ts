@@ -11,11 +11,18 @@ import { refreshEdoMirrors, syncEdoPage } from "../core/edo/sync";
 import type { PlatformDeps } from "../core/platforms/connections";
 import { refreshStaleConnections, syncPlatformPage } from "../core/platforms/sync";
 import { advanceQuickPayment, checkPayouts } from "../core/finance/payouts";
+import { makeQuickPaymentDocuments, type DocumentsDeps } from "../core/finance/quick-payment-documents";
 import type { PaymentProvider } from "../providers/payment-provider";
 import type { PayoutBank } from "../providers/payout-bank";
 
 /** What jobs work with: the database, the clock, the queue, the customer platforms, EDO and payments. */
-export type JobDeps = PlatformDeps & EdoDeps & { paymentProvider: PaymentProvider; payoutBank: PayoutBank };
+export type JobDeps = PlatformDeps &
+  EdoDeps & {
+    paymentProvider: PaymentProvider;
+    payoutBank: PayoutBank;
+    /** The quick-payment documents: Рейс's requisites and the PDF maker. */
+    documents: Pick<DocumentsDeps, "factor" | "make">;
+  };
 
 type IngestMessage = Message<Extract<JobMessage, { kind: "analytics.ingest" }>>;
 
@@ -119,6 +126,9 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       return;
     case "payouts.check":
       await checkPayouts(payoutDeps(deps));
+      return;
+    case "quick_payment.documents":
+      await makeQuickPaymentDocuments({ db: deps.db, now: deps.now, ...deps.documents }, job.id);
       return;
     default: {
       const unknown: never = job;

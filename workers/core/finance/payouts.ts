@@ -217,6 +217,11 @@ async function approve(deps: PayoutDeps, id: string): Promise<void> {
       .returning();
     if (!approved) return;
     await queuePayout(deps, approved, "net", approved.netKopecks, payee, now);
+    try {
+      await deps.enqueue({ kind: "quick_payment.documents", id });
+    } catch (error) {
+      console.error("payouts: the documents' job could not be queued", id, error);
+    }
     return;
   }
   // Approved earlier: make sure its payout exists (a crash between the two writes).

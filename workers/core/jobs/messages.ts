@@ -20,6 +20,8 @@ export type JobMessage =
   | { kind: "edo.orders"; runId: string; page: number }
   /** Move a quick payment on: check its documents, approve it, send its payout (decision 0054). */
   | { kind: "quick_payment.advance"; id: string }
+  /** Make and keep an approved quick payment's documents (notice, act, счёт-фактура). */
+  | { kind: "quick_payment.documents"; id: string }
   /** The 30 s payout check: the bank's notices, missed deadlines, held requests, payouts due. */
   | { kind: "payouts.check"; scheduledAt: number };
 
@@ -44,6 +46,7 @@ const JOB_KINDS: Record<JobKind, true> = {
   "edo.orders": true,
   "quick_payment.advance": true,
   "payouts.check": true,
+  "quick_payment.documents": true,
 };
 
 export function isJobMessage(value: unknown): value is JobMessage {

@@ -26,6 +26,7 @@ import { ARCHIVE_LIMITS, formatSize, UNKNOWN_DOCUMENT_TYPE } from "../../core/ed
 import { EDO_CATEGORIES, EDO_ROLES } from "../../providers/edo-operator";
 import type { AppBindings } from "../bindings";
 import { clientIp } from "../lib/auth";
+import { download, safeName } from "./download";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "ЭДО";
@@ -427,22 +428,6 @@ function alive(connection: EdoConnectionRow | undefined): Alive {
   if (!tokenAlive(connection, Date.now()))
     return { ok: false, status: 409, error: EDO_MESSAGES.tokenExpired };
   return { ok: true, connection };
-}
-
-/** An id as it may appear in a file name: anything but letters, digits, dot and dash becomes "_". */
-const safeName = (id: string) => id.replace(/[^\w.-]+/g, "_").slice(0, 120);
-
-/** A file to save: its type, and the name the browser saves it under (ASCII, plus UTF-8 if given). */
-function download(bytes: Uint8Array, type: string, asciiName: string, utf8Name?: string): Response {
-  const name = `attachment; filename="${asciiName}"${utf8Name ? `; filename*=UTF-8''${encodeURIComponent(utf8Name)}` : ""}`;
-  return new Response(bytes as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "content-type": type,
-      "content-disposition": name,
-      "content-length": String(bytes.byteLength),
-      "cache-control": "private, no-store",
-    },
-  });
 }
 
 const documentParam = z.object({

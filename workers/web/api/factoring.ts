@@ -16,9 +16,12 @@ import {
   quickPaymentsOf,
   type QuickPaymentView,
 } from "../../core/finance/quick-payment-views";
+import { documentFile, documentsOf } from "../../core/finance/quick-payment-documents";
 import { readRequisites, saveRequisites } from "../../core/finance/requisites";
+import { QUICK_PAYMENT_DOCUMENT_KINDS, type QuickPaymentDocumentKind } from "../../../db/schema/finance";
 import { bankRequisitesSchema } from "../../core/requisites/schemas";
 import type { AppBindings } from "../bindings";
+import { download } from "./download";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Быстрая оплата";
@@ -143,6 +146,17 @@ const quickPaymentSchema = z.strictObject({
     feeRefundedAt: timestamp.nullable().describe("Срок нарушен: комиссия возвращена"),
   }),
   deadlineMissed: z.boolean(),
+  documents: z
+    .array(
+      z.strictObject({
+        kind: z.enum(QUICK_PAYMENT_DOCUMENT_KINDS),
+        fileName: z.string(),
+        url: z.string().describe("GET: файл PDF"),
+      }),
+    )
+    .describe(
+      "Уведомление должника об уступке (ст. 830 ГК РФ), акт и счёт-фактура на комиссию — после одобрения",
+    ),
 });
 
 const exampleQuickPayment = {
@@ -170,9 +184,18 @@ const exampleQuickPayment = {
     feeRefundedAt: null,
   },
   deadlineMissed: false,
+  documents: [
+    {
+      kind: "assignment_notice",
+      fileName: "Уведомление об уступке — заказ ТН-000311.pdf",
+      url: "/api/factoring/quick-payments/7d0c3c58-5a4f-4f0e-9d7b-8f3f2b1c4a10/documents/assignment_notice",
+    },
+  ],
 };
 
-const quickPaymentJson = (v: QuickPaymentView) => ({
+type DocumentList = { kind: QuickPaymentDocumentKind; fileName: string }[];
+
+const quickPaymentJson = (v: QuickPaymentView, documents: DocumentList = []) => ({
   id: v.id,
   orderId: v.orderId,
   platform: v.platformId,
@@ -197,6 +220,10 @@ const quickPaymentJson = (v: QuickPaymentView) => ({
     feeRefundedAt: isoOrNull(v.steps.feeRefundedAt),
   },
   deadlineMissed: v.deadlineMissed,
+  documents: documents.map((d) => ({
+    ...d,
+    url: `/api/factoring/quick-payments/${encodeURIComponent(v.id)}/documents/${d.kind}`,
+  })),
 });
 
 /** Quick payment of delivered orders (spec 3 §2–§7): the price, the request, the money's history. */
@@ -389,8 +416,13 @@ export const factoringOperations = [
         now: Date.now(),
       });
       const last = list.at(-1);
+      const documents = await documentsOf(
+        c.get("db"),
+        callerOf(c).user.company.id,
+        list.map((v) => v.id),
+      );
       return reply.ok({
-        quickPayments: list.map(quickPaymentJson),
+        quickPayments: list.map((v) => quickPaymentJson(v, documents.get(v.id))),
         nextCursor: last && list.length === query.limit ? `${last.steps.requestedAt}:${last.id}` : null,
       });
     },
@@ -410,8 +442,41 @@ export const factoringOperations = [
       errors: [],
     },
     async (c, { params }, reply) => {
-      const view = await quickPaymentOf(c.get("db"), callerOf(c).user.company.id, params.id, Date.now());
-      return view ? reply.ok(quickPaymentJson(view)) : reply.fail(404, "Быстрая оплата не найдена");
+      const companyId = callerOf(c).user.company.id;
+      const view = await quickPaymentOf(c.get("db"), companyId, params.id, Date.now());
+      if (!view) return reply.fail(404, "Быстрая оплата не найдена");
+      const documents = await documentsOf(c.get("db"), companyId, [view.id]);
+      return reply.ok(quickPaymentJson(view, documents.get(view.id)));
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/factoring/quick-payments/:id/documents/:kind",
+      group: GROUP,
+      summary: "Документ быстрой оплаты (PDF)",
+      description:
+        "assignment_notice — уведомление должника об уступке денежного требования (ст. 830 ГК РФ), commission_act — акт на комиссию, commission_invoice — счёт-фактура на комиссию. Документы появляются после одобрения; до этого и для чужой быстрой оплаты — 404.",
+      access: "signed-in",
+      owns: { param: "id", resource: "quick-payment" },
+      params: z.object({
+        id: z.string().max(100),
+        kind: z.enum(QUICK_PAYMENT_DOCUMENT_KINDS, {
+          error: "Документ: assignment_notice, commission_act или commission_invoice",
+        }),
+      }),
+      success: { status: 200, file: { type: "application/pdf", name: "{kind}-{id}.pdf" } },
+      errors: [],
+    },
+    async (c, { params }, reply) => {
+      const file = await documentFile(c.get("db"), callerOf(c).user.company.id, params.id, params.kind);
+      if (!file) return reply.fail(404, "Документ ещё не готов или не найден");
+      return download(
+        file.bytes,
+        "application/pdf",
+        `${params.kind}-${params.id.slice(0, 8)}.pdf`,
+        file.fileName,
+      );
     },
   ),
   operation(

@@ -21,7 +21,8 @@ export type OwnedResource =
   | "order"
   | "edo-document"
   | "payment"
-  | "ledger-operation";
+  | "ledger-operation"
+  | "quick-payment";
 
 /** What the caller's company must have set up before an operation can succeed. */
 export type CompanyPrerequisite = "x5-token" | "edo-login";
