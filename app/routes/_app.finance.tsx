@@ -64,12 +64,18 @@ export async function action({ request, context }: ActionFunctionArgs): ActionAn
   );
 }
 
-/** A refused save keeps the page as it is; a saved one reads the requisites again. */
+/**
+ * A refused save keeps the page as it is; a saved one reads the requisites again. The filters'
+ * GET forms are navigations and read the page as usual.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   actionResult,
   defaultShouldRevalidate,
-}) => (formMethod ? (actionResult as RequisitesAnswer | undefined)?.saved === true : defaultShouldRevalidate);
+}) =>
+  formMethod && formMethod.toUpperCase() !== "GET"
+    ? (actionResult as RequisitesAnswer | undefined)?.saved === true
+    : defaultShouldRevalidate;
 
 export default function Finance() {
   const loaded = useLoaderData<typeof loader>();

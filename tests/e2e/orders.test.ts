@@ -156,7 +156,7 @@ describe("the orders page", () => {
     const payDialog = page.getByRole("dialog", { name: `Быстрая оплата заказа № ${deliveredNumber}` });
     await payDialog.getByTestId("quick-payment-calculation").waitFor(WAIT);
     await payDialog.getByText("2 %", { exact: true }).waitFor(WAIT);
-    await payDialog.getByText("в течение 24 часов после проверки документов").waitFor(WAIT);
+    await payDialog.getByText("в течение 24 часов после проверки документов", { exact: true }).waitFor(WAIT);
     const confirm = payDialog.getByRole("button", { name: "Подтвердить" });
     expect(await confirm.isDisabled()).toBe(true);
     await payDialog.getByRole("checkbox").check();
