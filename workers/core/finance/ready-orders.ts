@@ -11,6 +11,7 @@ import { moscowDayStart } from "../edo/documents";
 import type { OrdersCursor } from "../orders/orders";
 import { platformById } from "../platforms/catalogue";
 import { customerKey, customerReliability, docflowOf, type CustomerReliability } from "./credit-score";
+import { publicStatusOf, type PublicQuickPaymentStatus } from "./quick-payment-views";
 import { DELIVERY_TITLE, READY_STATUSES, whyNotPayable } from "./quick-payments";
 
 /** Spec 3 §4's labels of the final statuses; «свободен» is worded by its chain (statusLabel). */
@@ -66,22 +67,9 @@ export function payabilityOf(
   order: Pick<OrderRow, "status" | "priceKopecks" | "platformId" | "edoInfo">,
 ): Payability {
   const priceKnown = order.priceKopecks !== null && order.priceKopecks > 0;
-  const stated = order.platformId === "edo" && !priceKnown ? { ...order, priceKopecks: 1 } : order;
-  const notPayableReason = whyNotPayable(stated);
+  const notPayableReason = whyNotPayable(order);
   return { priceKnown, payable: notPayableReason === null, notPayableReason };
 }
-
-/** Spec 3 §3 «Quick-payment response data» status of a request's step. */
-export type PublicQuickPaymentStatus = "pending" | "processing" | "completed" | "failed";
-
-const PUBLIC_STATUS: Record<QuickPaymentStatus, PublicQuickPaymentStatus> = {
-  requested: "pending",
-  documents_checked: "pending",
-  held: "pending",
-  approved: "processing",
-  paid_out: "completed",
-  failed: "failed",
-};
 
 /** Spec 3 §3 «Order (factoring view)», with what the pages add: payability, the request, the customer. */
 export type FactoringOrder = {
@@ -186,7 +174,7 @@ export async function readyOrders(
           ? {
               id: quickPaymentId,
               status: quickPaymentStatus,
-              publicStatus: PUBLIC_STATUS[quickPaymentStatus],
+              publicStatus: publicStatusOf(quickPaymentStatus),
             }
           : null,
       customer: customers.get(customer)!,

@@ -22,6 +22,7 @@ import { QUICK_PAYMENT_DOCUMENT_KINDS, type QuickPaymentDocumentKind } from "../
 import { bankRequisitesSchema } from "../../core/requisites/schemas";
 import type { AppBindings } from "../bindings";
 import { download } from "./download";
+import { historyItemOf, historyItemSchema } from "./finance-reads";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Быстрая оплата";
@@ -76,19 +77,6 @@ const exampleCalculation = {
   deferralDays: 30,
   terms: QUICK_PAYMENT_TERMS,
 };
-
-const operationSchema = z.strictObject({
-  id: z.string(),
-  type: z.enum(["payment", "payout", "quick", "fee", "fee_refund"]),
-  status: z.enum(["pending", "completed", "failed"]),
-  amount: z.number().describe("Со знаком: плюс — поступление, минус — списание"),
-  description: z.string(),
-  date: timestamp,
-  platform: z.string().nullable(),
-  orderId: z.string().nullable(),
-  transactionId: z.string().nullable(),
-  quickPayment: z.boolean(),
-});
 
 const requisitesSchema = z.strictObject({
   settlementAccount: z.string(),
@@ -532,7 +520,7 @@ export const factoringOperations = [
       }),
       success: {
         status: 200,
-        data: z.strictObject({ operations: z.array(operationSchema), nextCursor: z.string().nullable() }),
+        data: z.strictObject({ operations: z.array(historyItemSchema), nextCursor: z.string().nullable() }),
         example: {
           operations: [
             {
@@ -568,18 +556,7 @@ export const factoringOperations = [
       });
       const last = operations.at(-1);
       return reply.ok({
-        operations: operations.map((o) => ({
-          id: o.movementId,
-          type: o.type,
-          status: o.status,
-          amount: rubles(o.amountKopecks),
-          description: o.description,
-          date: new Date(o.at).toISOString(),
-          platform: o.platformId,
-          orderId: o.orderId,
-          transactionId: o.transactionId,
-          quickPayment: o.quickPaymentId !== null,
-        })),
+        operations: operations.map(historyItemOf),
         nextCursor: last && operations.length === query.limit ? `${last.at}:${last.movementId}` : null,
       });
     },
