@@ -6,7 +6,11 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "../../db/schema";
 import { seedDemoData } from "../seed/demo";
 import { seedDemoEdo } from "../seed/edo";
+import { seedDemoFinance } from "../seed/finance";
 import { seedDemoPlatforms } from "../seed/platforms";
+import { feeConfigOf, feeRateFor } from "../../workers/core/finance/quick-payments";
+import type { FactorVars } from "../../workers/core/finance/documents/factor";
+import { payoutBankFor, type BankEnv } from "../../workers/providers/bank-config";
 import { createEdoApi } from "../../workers/providers/edo-api";
 import { platformApis, type PlatformUrls } from "../../workers/providers/platforms-config";
 import { startChild, waitForHttp, type Child } from "./processes";
@@ -76,6 +80,28 @@ export async function seedEdo(
       db: drizzle(client, { schema }),
       credentialsKey: options.credentialsKey,
       edo: createEdoApi({ baseUrl: options.edoUrl }),
+      now: () => Date.now(),
+    });
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * The demo company's requisites, quick payments paid out through the sandbox bank and one
+ * waiting, once per database (after seedEdo: it pays EDO orders).
+ */
+export async function seedFinance(
+  url: string,
+  vars: BankEnv & FactorVars & { QUICK_PAYMENT_FEE_BP?: string; QUICK_PAYMENT_PLAN_FEE_BP?: string },
+): Promise<boolean> {
+  const client = createClient({ url });
+  try {
+    return await seedDemoFinance({
+      db: drizzle(client, { schema }),
+      bank: payoutBankFor(vars),
+      vars,
+      feeRateBp: feeRateFor(feeConfigOf(vars), null),
       now: () => Date.now(),
     });
   } finally {

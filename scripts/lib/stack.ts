@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { sandboxProviderVars } from "../../sandbox/vars";
-import { prepareDatabase, seedEdo, seedPlatforms, startSqld } from "./database";
+import { prepareDatabase, seedEdo, seedFinance, seedPlatforms, startSqld } from "./database";
 import { newestMtime } from "./files";
 import { killGroup, startChild, stopChildren, waitForHttp, type Child } from "./processes";
 import type { WorkersHostOptions } from "./workers-host";
@@ -181,6 +181,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log("Demo platforms connected and synced from the sandbox.");
     if (await seedEdo(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, edoUrl: vars.EDO_API_URL }))
       log("Demo EDO account connected and its documents mirrored from the sandbox.");
+    if (await seedFinance(databaseUrl, vars))
+      log("Demo requisites and quick payments paid out through the sandbox bank.");
     const hostOptions: Omit<WorkersHostOptions, "log"> = {
       root: ROOT,
       port: options.port,
