@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/lib/processes";
 import { startStack } from "../../scripts/lib/stack";
+import "../support/sandbox";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("webUrl", stack.urls.web);
   project.provide("databaseUrl", stack.urls.database);
+  project.provide("sandboxUrl", stack.urls.sandbox);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

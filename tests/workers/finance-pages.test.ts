@@ -390,13 +390,22 @@ describe("quick payments' timelines", () => {
       paidOutAt: new Date(now - DAY),
       feeRefundedAt: new Date(now - DAY),
     });
+    await quickPayment(who.companyId, await createOrderFor(who.companyId), {
+      status: "approved",
+      checkedAt: new Date(now - 2 * DAY),
+      approvedAt: new Date(now - 2 * DAY),
+      deadlineAt: new Date(now - DAY),
+      feeRefundedAt: new Date(now - DAY),
+    });
     const { html } = await page("/finance", who);
     const text = textOf(html);
-    expect(count(html, "quick-payment")).toBe(3);
+    expect(count(html, "quick-payment")).toBe(4);
     expect(text).toContain("Не указан расчётный счёт для выплаты");
     expect(html).toMatch(/<a[^>]*href="\/finance\?tab=requisites"[^>]*>Указать реквизиты<\/a>/);
     expect(text).toContain("Отклонено: Счёт получателя закрыт. Комиссия не удержана.");
     expect(text).toContain("Срок нарушен — комиссия возвращена");
+    // Still on its way: the commission is owed back and goes with the payout.
+    expect(text).toMatch(/Срок нарушен: комиссия [\d\s,]+₽ вернётся вместе с выплатой/);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newlyCompleted, orderLabel, thousandsOfRubles } from "./presentation";
 
 describe("money received", () => {
-  it("is a payout that was pending and is now completed, not one that failed or was never seen pending", () => {
+  it("is a payout that was pending, or new since the last read, and is now completed; not one that failed or was completed already", () => {
     type Receipt = { id: string; status: "pending" | "completed" | "failed" };
     const before: Receipt[] = [
       { id: "a", status: "pending" },
@@ -15,7 +15,7 @@ describe("money received", () => {
       { id: "c", status: "completed" },
       { id: "d", status: "completed" },
     ];
-    expect(newlyCompleted(before, after).map((r) => r.id)).toEqual(["a"]);
+    expect(newlyCompleted(before, after).map((r) => r.id)).toEqual(["a", "d"]);
     expect(newlyCompleted(after, after)).toEqual([]);
   });
 });

@@ -34,8 +34,10 @@ export function newlyCompleted<T extends { id: string; status: LedgerEntryStatus
   before: readonly T[],
   after: readonly T[],
 ): T[] {
-  const pending = new Set(before.filter((r) => r.status === "pending").map((r) => r.id));
-  return after.filter((r) => r.status === "completed" && pending.has(r.id));
+  // New since the last read counts too: a payout sent and executed between two polls (the bank
+  // takes seconds) was never seen pending.
+  const seen = new Map(before.map((r) => [r.id, r.status]));
+  return after.filter((r) => r.status === "completed" && (seen.get(r.id) ?? "pending") === "pending");
 }
 
 /** Spec 3 §2: the order's number, else its external id, else the last 8 characters of its id. */

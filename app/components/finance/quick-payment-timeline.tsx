@@ -85,11 +85,15 @@ function QuickPaymentCard({ qp }: { qp: QuickPaymentItem }) {
           Отклонено{qp.failureReason ? `: ${qp.failureReason}` : ""}. Комиссия не удержана.
         </p>
       ) : null}
-      {qp.steps.feeRefundedAt !== null ? (
+      {qp.steps.feeRefundedAt !== null && qp.status === "paid_out" ? (
         <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sm font-medium text-sky-900">
           Срок нарушен — комиссия возвращена ({formatDateTime(qp.steps.feeRefundedAt)})
         </p>
-      ) : qp.deadlineMissed ? (
+      ) : qp.steps.feeRefundedAt !== null && qp.status === "approved" ? (
+        <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
+          Срок нарушен: комиссия {formatRub(qp.feeKopecks)} вернётся вместе с выплатой
+        </p>
+      ) : qp.deadlineMissed && qp.status !== "failed" ? (
         <p className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
           Срок выплаты нарушен: комиссия вернётся автоматически
         </p>
