@@ -5,6 +5,7 @@
 // twice under redelivery.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, edoConnections, edoDocuments } from "../../db/schema";
 import { companyRequisites, ledgerEntries, payouts, quickPayments } from "../../db/schema/finance";
@@ -233,6 +234,23 @@ describe("a quick payment from request to money on the account", () => {
         payee: expect.objectContaining({ account: CARRIER_ACCOUNTS[0].account }),
       }),
     ]);
+
+    // For a bank without an API: the day's payment orders as a 1CClientBankExchange file, for an admin.
+    const day = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const admin = await createCompanyUser({ role: "admin" });
+    const adminAuth = { authorization: `Bearer ${(await sessionFor(admin.userId)).bearer}` };
+    const file = await callWeb(`/api/admin/payouts/client-bank-exchange?date=${day}`, { headers: adminAuth });
+    expect(file.response.headers.get("content-type")).toBe("text/plain; charset=windows-1251");
+    const text = iconv.decode(Buffer.from(await file.response.arrayBuffer()), "win1251");
+    expect(text.startsWith("1CClientBankExchange\r\n")).toBe(true);
+    const section = text
+      .split("СекцияДокумент=Платежное поручение")
+      .find(
+        (s) => s.includes(`ПолучательСчет=${CARRIER_ACCOUNTS[0].account}`) && s.includes("Сумма=117600.00"),
+      );
+    expect(section).toContain("НазначениеПлатежа=Оплата денежного требования по заказу №");
+    const denied = await callWeb(`/api/admin/payouts/client-bank-exchange?date=${day}`, { headers: c.auth });
+    expect(denied.response.status).toBe(403);
 
     // The page's read of it: the receipt carries the bank's document id.
     const { response } = await callWeb("/api/finance/operations?type=payout", { headers: c.auth });

@@ -23,6 +23,18 @@ const WEB = {
   OPERATOR_ADDRESS: "109012, г. Москва, ул. Ильинка, д. 4, офис 12",
   SUPPORT_EMAIL: "support@reys.ru",
   SUPPORT_PHONE: "+7 800 555-01-23",
+  BANK_DIRECTBANK_URL: "https://directbank.example-bank.ru/directbank",
+  BANK_LOGIN: "reys",
+  BANK_PASSWORD: "bank-secret",
+  BANK_CUSTOMER_ID: "770581432",
+  BANK_BIC: "044525801",
+  BANK_NAME: 'АО "БАНК МАГИСТРАЛЬ"',
+  BANK_CORRESPONDENT_ACCOUNT: "30101810645250000801",
+  BANK_PAYER_NAME: "ООО «Рейс»",
+  BANK_PAYER_INN: "7705814322",
+  BANK_PAYER_KPP: "770501001",
+  BANK_PAYER_ACCOUNT: "40702810800000047291",
+  REYS_ADDRESS: "115054, г. Москва, ул. Дубининская, д. 57, стр. 1, помещ. 3",
 };
 
 describe("Worker environment", () => {
@@ -42,6 +54,16 @@ describe("Worker environment", () => {
       "SESSION_SECRET must be at least 32 characters",
     );
     expect(() => assertWorkerEnv("reys-web", webEnvSchema, short)).not.toThrow("short-secret-value");
+  });
+
+  it("needs the payout bank's settings and Рейс's address in the jobs Worker, the payer's in the web Worker", () => {
+    const { BANK_PASSWORD: _, REYS_ADDRESS: __, ...jobsMissing } = WEB;
+    expect(() => assertWorkerEnv("reys-jobs", jobsEnvSchema, jobsMissing)).toThrow(
+      /BANK_PASSWORD: BANK_PASSWORD is not set: wrangler secret put BANK_PASSWORD; REYS_ADDRESS: REYS_ADDRESS is not set/,
+    );
+    expect(() =>
+      assertWorkerEnv("reys-web", webEnvSchema, { ...WEB, BANK_PAYER_ACCOUNT: "4070281080" }),
+    ).toThrow("BANK_PAYER_ACCOUNT: BANK_PAYER_ACCOUNT must be 20 digits");
   });
 
   it("names every bad variable at once", () => {

@@ -54,11 +54,43 @@ const operatorVars = {
     .regex(/^\+?[\d\s()-]{6,20}$/, "SUPPORT_PHONE must be a phone number"),
 };
 
+/** Рейс's account its payouts are paid from: the payer of its payment orders (decision 0051). */
+const payerVars = {
+  BANK_BIC: z.string().regex(/^04\d{7}$/, "BANK_BIC must be 9 digits starting 04"),
+  BANK_NAME: z.string("BANK_NAME is not set").min(1),
+  BANK_CORRESPONDENT_ACCOUNT: z
+    .string()
+    .regex(/^30101\d{15}$/, "BANK_CORRESPONDENT_ACCOUNT must be 20 digits starting 30101"),
+  BANK_PAYER_NAME: z.string("BANK_PAYER_NAME is not set").min(1),
+  BANK_PAYER_INN: z.string().regex(/^(\d{10}|\d{12})$/, "BANK_PAYER_INN must be 10 or 12 digits"),
+  BANK_PAYER_KPP: z.string().regex(/^(\d{9})?$/, "BANK_PAYER_KPP must be 9 digits or empty"),
+  BANK_PAYER_ACCOUNT: z.string().regex(/^\d{20}$/, "BANK_PAYER_ACCOUNT must be 20 digits"),
+};
+
+/** Quick-payment payouts through the bank's 1C:DirectBank service (decision 0051). */
+const bankVars = {
+  ...payerVars,
+  BANK_DIRECTBANK_URL: z.url(),
+  BANK_LOGIN: z.string("BANK_LOGIN is not set").min(1),
+  BANK_PASSWORD: z.string("BANK_PASSWORD is not set: wrangler secret put BANK_PASSWORD").min(1),
+  BANK_CUSTOMER_ID: z.string("BANK_CUSTOMER_ID is not set").min(1),
+  // Рейс's requisites its quick-payment documents print (decision 0056).
+  REYS_ADDRESS: z.string("REYS_ADDRESS is not set (Рейс's legal address)").trim().min(1),
+  REYS_OGRN: z
+    .union([z.literal(""), z.string().regex(/^(\d{13}|\d{15})$/, "REYS_OGRN must be 13 or 15 digits")])
+    .optional(),
+  REYS_VAT_RATE: z
+    .string()
+    .regex(/^(\d{1,2}|без НДС)?$/i, "REYS_VAT_RATE must be a whole percent (22) or «без НДС»")
+    .optional(),
+};
+
 export const webEnvSchema = z.object({
   ...databaseVars,
   ...operatorVars,
   ...platformVars,
   ...paymentVars,
+  ...payerVars,
   SESSION_SECRET: z
     .string("SESSION_SECRET is not set: wrangler secret put SESSION_SECRET")
     .min(32, "SESSION_SECRET must be at least 32 characters"),
@@ -85,32 +117,6 @@ export const webEnvSchema = z.object({
     .enum(["", "1"], 'TRUST_X_REAL_IP must be "1" (a proxy in front sets X-Real-IP) or empty')
     .optional(),
 });
-
-/** Quick-payment payouts through the bank's 1C:DirectBank service (decision 0051). */
-const bankVars = {
-  BANK_DIRECTBANK_URL: z.url(),
-  BANK_LOGIN: z.string("BANK_LOGIN is not set").min(1),
-  BANK_PASSWORD: z.string("BANK_PASSWORD is not set: wrangler secret put BANK_PASSWORD").min(1),
-  BANK_CUSTOMER_ID: z.string("BANK_CUSTOMER_ID is not set").min(1),
-  BANK_BIC: z.string().regex(/^04\d{7}$/, "BANK_BIC must be 9 digits starting 04"),
-  BANK_NAME: z.string("BANK_NAME is not set").min(1),
-  BANK_CORRESPONDENT_ACCOUNT: z
-    .string()
-    .regex(/^30101\d{15}$/, "BANK_CORRESPONDENT_ACCOUNT must be 20 digits starting 30101"),
-  BANK_PAYER_NAME: z.string("BANK_PAYER_NAME is not set").min(1),
-  BANK_PAYER_INN: z.string().regex(/^(\d{10}|\d{12})$/, "BANK_PAYER_INN must be 10 or 12 digits"),
-  BANK_PAYER_KPP: z.string().regex(/^(\d{9})?$/, "BANK_PAYER_KPP must be 9 digits or empty"),
-  BANK_PAYER_ACCOUNT: z.string().regex(/^\d{20}$/, "BANK_PAYER_ACCOUNT must be 20 digits"),
-  // Рейс's requisites its quick-payment documents print (decision 0056).
-  REYS_ADDRESS: z.string("REYS_ADDRESS is not set (Рейс's legal address)").trim().min(1),
-  REYS_OGRN: z
-    .union([z.literal(""), z.string().regex(/^(\d{13}|\d{15})$/, "REYS_OGRN must be 13 or 15 digits")])
-    .optional(),
-  REYS_VAT_RATE: z
-    .string()
-    .regex(/^(\d{1,2}|без НДС)?$/i, "REYS_VAT_RATE must be a whole percent (22) or «без НДС»")
-    .optional(),
-};
 
 export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars, ...paymentVars, ...bankVars });
 

@@ -1,6 +1,6 @@
 import { correspondentAccountProblem, settlementAccountProblem } from "../core/requisites/bank-account";
 import { createDirectBank, type DirectBankOptions } from "./directbank";
-import type { PayoutBank } from "./payout-bank";
+import type { AccountHolder, PayoutBank } from "./payout-bank";
 
 /**
  * The payout bank's settings of the Workers (decision 0051): the bank's 1C:DirectBank service
@@ -24,8 +24,22 @@ export type BankEnv = {
   BANK_PAYER_ACCOUNT: string;
 };
 
-/** The adapter's options from the env; a payer account or correspondent account that fails its key is refused at once. */
-export function directBankOptions(env: BankEnv): DirectBankOptions {
+type PayerEnv = Pick<
+  BankEnv,
+  | "BANK_PAYER_NAME"
+  | "BANK_PAYER_INN"
+  | "BANK_PAYER_KPP"
+  | "BANK_PAYER_ACCOUNT"
+  | "BANK_BIC"
+  | "BANK_NAME"
+  | "BANK_CORRESPONDENT_ACCOUNT"
+>;
+
+/**
+ * Рейс as the payer of its payment orders, with its account and bank; a payer account or
+ * correspondent account that fails its key against BANK_BIC is refused at once.
+ */
+export function payerOf(env: PayerEnv): AccountHolder {
   const payerProblem = settlementAccountProblem(env.BANK_PAYER_ACCOUNT, env.BANK_BIC);
   if (payerProblem)
     throw new Error(`BANK_PAYER_ACCOUNT does not fit BANK_BIC ${env.BANK_BIC}: ${payerProblem}`);
@@ -33,17 +47,24 @@ export function directBankOptions(env: BankEnv): DirectBankOptions {
   if (bankProblem)
     throw new Error(`BANK_CORRESPONDENT_ACCOUNT does not fit BANK_BIC ${env.BANK_BIC}: ${bankProblem}`);
   return {
+    name: env.BANK_PAYER_NAME,
+    inn: env.BANK_PAYER_INN,
+    kpp: env.BANK_PAYER_KPP || null,
+    account: env.BANK_PAYER_ACCOUNT,
+    bank: { bic: env.BANK_BIC, name: env.BANK_NAME, correspondentAccount: env.BANK_CORRESPONDENT_ACCOUNT },
+  };
+}
+
+/** The adapter's options from the env (the payer checked as payerOf checks it). */
+export function directBankOptions(env: BankEnv): DirectBankOptions {
+  const { bank, ...payer } = payerOf(env);
+  return {
     url: env.BANK_DIRECTBANK_URL,
     login: env.BANK_LOGIN,
     password: env.BANK_PASSWORD,
     customerId: env.BANK_CUSTOMER_ID,
-    payer: {
-      name: env.BANK_PAYER_NAME,
-      inn: env.BANK_PAYER_INN,
-      kpp: env.BANK_PAYER_KPP || null,
-      account: env.BANK_PAYER_ACCOUNT,
-    },
-    bank: { bic: env.BANK_BIC, name: env.BANK_NAME, correspondentAccount: env.BANK_CORRESPONDENT_ACCOUNT },
+    payer,
+    bank,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   BankUnavailableError,
   type PayoutBank,
   type PayoutNotice,
+  type PayoutOrder,
 } from "../../providers/payout-bank";
 import { checkDocuments } from "./documents-check";
 import { finishMovement, recordMovement } from "./ledger";
@@ -55,6 +56,9 @@ const STALLED_MS = 60_000;
 /** Retry of a payout the bank could not take: 30 s, 1 min, 2 min … capped at 30 minutes. */
 export const payoutRetryDelayMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 1_800_000);
+
+/** Field 3 of a payment order: up to six digits, from the payout's Рейс-wide number. */
+const orderNumberOf = (seq: number) => String(((seq - 1) % 999_999) + 1);
 
 const payoutMovement = (payoutId: string) => `payout:${payoutId}`;
 const quickMovement = (id: string, part: "quick" | "fee" | "fee_refund") => `qp:${id}:${part}`;
@@ -270,7 +274,7 @@ async function sendPayout(deps: PayoutDeps, payout: PayoutRow, qp: QuickPaymentR
   try {
     await deps.bank.sendPayout({
       id: payout.id,
-      number: String(((payout.seq - 1) % 999_999) + 1),
+      number: orderNumberOf(payout.seq),
       date: moscowDate(deps.now()),
       amountKopecks: payout.amountKopecks,
       payee: payout.payee,
@@ -554,6 +558,32 @@ export async function checkPayouts(
   for (const id of await requestsToAdvance(deps.db, deps.now())) await advanceQuickPayment(deps, id);
   const { sent, failed } = await sendDuePayouts(deps);
   return { applied, sent, failed };
+}
+
+/**
+ * The payment orders decided on a Moscow day (YYYY-MM-DD), rejected ones left out, in number
+ * order: what a day's 1CClientBankExchange file carries to a bank without an API.
+ */
+export async function payoutOrdersOfDay(db: Db, day: string): Promise<PayoutOrder[]> {
+  const start = Date.parse(`${day}T00:00:00+03:00`);
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        sql`${payouts.createdAt} >= ${start} AND ${payouts.createdAt} < ${start + 24 * 60 * 60 * 1000}`,
+        sql`${payouts.status} <> 'rejected'`,
+      ),
+    )
+    .orderBy(asc(payouts.seq));
+  return rows.map((p) => ({
+    id: p.id,
+    number: orderNumberOf(p.seq),
+    date: day,
+    amountKopecks: p.amountKopecks,
+    payee: p.payee,
+    purpose: p.purpose,
+  }));
 }
 
 /** The ledger's entries of one request, for tests and the bench: movement, type, state, amount. */

@@ -16,7 +16,10 @@ import {
   quickPaymentsOf,
   type QuickPaymentView,
 } from "../../core/finance/quick-payment-views";
+import { payoutOrdersOfDay } from "../../core/finance/payouts";
 import { documentFile, documentsOf } from "../../core/finance/quick-payment-documents";
+import { renderClientBankExchange } from "../../providers/client-bank-exchange";
+import { payerOf } from "../../providers/bank-config";
 import { readRequisites, saveRequisites } from "../../core/finance/requisites";
 import { QUICK_PAYMENT_DOCUMENT_KINDS, type QuickPaymentDocumentKind } from "../../../db/schema/finance";
 import { bankRequisitesSchema } from "../../core/requisites/schemas";
@@ -559,6 +562,35 @@ export const factoringOperations = [
         operations: operations.map(historyItemOf),
         nextCursor: last && operations.length === query.limit ? `${last.at}:${last.movementId}` : null,
       });
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/admin/payouts/client-bank-exchange",
+      group: GROUP,
+      summary: "Платёжные поручения дня файлом 1CClientBankExchange",
+      description:
+        "Для банка без API: все платёжные поручения выплат, решённые в этот день по Москве (кроме отклонённых банком), в формате 1CClientBankExchange 1.03 (windows-1251), который импортируют «Клиент-Банк» и 1С. Только для администратора.",
+      access: "admin",
+      query: z.object({
+        date: z.iso.date({ error: "Дата в формате ГГГГ-ММ-ДД" }).describe("День по Москве, ГГГГ-ММ-ДД"),
+      }),
+      success: {
+        status: 200,
+        file: { type: "text/plain; charset=windows-1251", name: "1c_to_kl-{date}.txt" },
+      },
+      errors: [],
+    },
+    async (c, { query }) => {
+      const orders = await payoutOrdersOfDay(c.get("db"), query.date);
+      const bytes = renderClientBankExchange({
+        payer: payerOf(c.env),
+        day: query.date,
+        orders,
+        createdAt: Date.now(),
+      });
+      return download(bytes, "text/plain; charset=windows-1251", `1c_to_kl-${query.date}.txt`);
     },
   ),
 ];
