@@ -79,6 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
               closeButton
               offset={{ top: 76 }}
               mobileOffset={{ top: 72 }}
+              // Spec 3 §2: toasts last 5 s.
+              duration={5_000}
             />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

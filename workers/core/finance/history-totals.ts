@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { ledgerEntries, type LedgerEntryStatus, type LedgerEntryType } from "../../../db/schema/finance";
-import { CREDIT_TYPES, type HistoryFilter } from "./ledger";
+import { CREDIT_TYPES, latestRows, type HistoryFilter } from "./ledger";
 
 /** The company's movements in their current state, counted and summed by type, status and quick payment. */
 type Group = {
@@ -47,10 +47,7 @@ export async function historyTotals(
       kopecks: sql<number>`coalesce(sum(${e.amountKopecks}), 0)`,
     })
     .from(e)
-    .where(
-      sql`${e.companyId} = ${companyId} AND NOT (${e.status} = 'pending' AND EXISTS (
-        SELECT 1 FROM ${e} f WHERE f.movement_id = ${e.movementId} AND f.status IN ('completed', 'failed')))`,
-    )
+    .where(latestRows(companyId))
     .groupBy(e.type, e.status, sql`${e.quickPaymentId} IS NOT NULL`);
   const rows: Group[] = groups.map((g) => ({ ...g, quick: Boolean(g.quick) }));
   const add = (pick: (g: Group) => boolean, value: (g: Group) => number) =>

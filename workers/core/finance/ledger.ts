@@ -64,7 +64,7 @@ export function finishMovement(
 }
 
 /** Each movement's last row: its final one when it has ended, else its pending one. */
-function latestRows(companyId: string): SQL {
+export function latestRows(companyId: string): SQL {
   const e = ledgerEntries;
   return sql`${e.companyId} = ${companyId} AND NOT (${e.status} = 'pending' AND EXISTS (
     SELECT 1 FROM ${e} f WHERE f.movement_id = ${e.movementId} AND f.status IN ('completed', 'failed')))`;

@@ -1,10 +1,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { readSubscription } from "../../core/billing/subscriptions";
+import { companyFeeRateBp } from "../../core/finance/company-fee-rate";
 import { balanceOf, operationsOf } from "../../core/finance/ledger";
 import {
-  feeConfigOf,
-  feeRateFor,
   payableOrder,
   QUICK_PAYMENT_TERMS,
   quote,
@@ -66,10 +64,8 @@ const calculationOf = (q: QuickPaymentQuote) => ({
 });
 
 /** The company's rate: the server's configuration for its plan (never the client's). */
-async function feeRateOf(c: Context<AppBindings>, companyId: string, now: number): Promise<number> {
-  const subscription = await readSubscription(c.get("db"), companyId, now);
-  return feeRateFor(feeConfigOf(c.env), subscription?.plan.id ?? null);
-}
+const feeRateOf = (c: Context<AppBindings>, companyId: string, now: number) =>
+  companyFeeRateBp(c.get("db"), c.env, companyId, now);
 
 const exampleCalculation = {
   totalAmount: 85_000,
