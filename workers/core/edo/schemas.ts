@@ -63,7 +63,8 @@ export const edoContentQuerySchema = edoLoginQuerySchema.extend({
     .describe("Идентификатор документа цепочки (info.documents[].id); без него — по приоритету просмотра"),
 });
 
-const flag = (name: string) =>
+/** A query flag written as true or false. */
+export const flag = (name: string) =>
   z.enum(["true", "false"], { error: `${name}: true или false` }).transform((value) => value === "true");
 
 const text = (name: string) =>

@@ -423,7 +423,7 @@ type Alive = { ok: true; connection: EdoConnectionRow } | { ok: false; status: 4
  * The connection, if there is one and its token is alive: a token the operator no longer
  * accepts answers 409 with the text the page resets the connection on.
  */
-function alive(connection: EdoConnectionRow | undefined): Alive {
+export function alive(connection: EdoConnectionRow | undefined): Alive {
   if (!connection) return { ok: false, status: 404, error: EDO_MESSAGES.loginNotFound };
   if (!tokenAlive(connection, Date.now()))
     return { ok: false, status: 409, error: EDO_MESSAGES.tokenExpired };

@@ -3,6 +3,7 @@ import { authOperations } from "./auth";
 import { banksOperations } from "./banks";
 import { companiesOperations } from "./companies";
 import { edoOperations } from "./edo";
+import { edoAnalyticsOperations } from "./edo-analytics";
 import { factoringOperations } from "./factoring";
 import { feedbackOperations } from "./feedback";
 import { financeReadsOperations } from "./finance-reads";
@@ -31,6 +32,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...ordersOperations,
   ...x5Operations,
   ...edoOperations,
+  ...edoAnalyticsOperations,
   ...geoOperations,
   ...financeReadsOperations,
   ...paymentsOperations,

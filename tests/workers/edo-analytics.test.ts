@@ -1,0 +1,301 @@
+// GET /api/edo/analytics (issue 22, items 1 and 5; spec 2 §2.2, §3 «Analytics»; spec 3 §3
+// «Analytics result»; decision 0058): every figure compared with a small hand-checked mirror,
+// the period, status, "how many" and all-quarters filters, Moscow hours and quarters, top lists,
+// region grouping, and the company's own mirror only.
+import { describe, expect, it } from "vitest";
+import { edoConnections } from "../../db/schema";
+import type { EdoAnalytics } from "../../workers/core/edo/analytics";
+import type { WireDocument, WireParty } from "../../workers/providers/edo-operator";
+import { callWeb, createCompanyUser, mirrorEdoDocuments, sessionFor, testDb } from "./support";
+
+type Member = { companyId: string; auth: Record<string, string>; login: string };
+
+async function member(options: { tokenExpiresAt?: number; connected?: boolean } = {}): Promise<Member> {
+  const { companyId, userId } = await createCompanyUser();
+  const login = `analytics-${companyId.slice(0, 8)}`;
+  if (options.connected !== false) {
+    await testDb()
+      .insert(edoConnections)
+      .values({
+        id: crypto.randomUUID(),
+        companyId,
+        login,
+        token: "v1.not-a-real-token",
+        tokenExpiresAt: new Date(options.tokenExpiresAt ?? Date.now() + 3_600_000),
+        userName: "Тестов Тест Тестович",
+        shortName: "Тестов Т. Т.",
+        companyName: "ООО «Своя Компания»",
+        lastSyncedAt: new Date("2026-11-20T10:00:00Z"),
+        createdAt: new Date(),
+      });
+  }
+  return { companyId, auth: { authorization: `Bearer ${(await sessionFor(userId)).bearer}` }, login };
+}
+
+const SELF: WireParty = { accName: "ООО «Своя Компания»", inn: "7704000001", kpp: null };
+const TANDER: WireParty = { accName: "АО «Тандер»", inn: "2310031475", kpp: null };
+const AGROTORG: WireParty = { accName: "ООО «Агроторг»", inn: "7825706086", kpp: null };
+const LENTA: WireParty = { accName: "ООО «Лента»", inn: "7814148471", kpp: null };
+const PEK: WireParty = { accName: "ООО «ПЭК»", inn: "7714312079", kpp: null };
+
+const MOSCOW = "г Москва, ул Складочная, д 1";
+const MOSCOW_2 = "г Москва, ул Тверская, д 7";
+const PODOLSK = "Московская обл, г Подольск, ул Южная, д 5";
+const PODOLSK_2 = "Московская обл, г Подольск, ул Ленина, д 1";
+const KAZAN = "г Казань, ул Баумана, д 5";
+const NOWHERE = "Склад у развилки, строение 3";
+
+/** A docflow created at `at` (Moscow wall time, "2025-09-10T09:15"). */
+function doc(o: {
+  at: string;
+  status: string;
+  role?: "GO" | "GP" | "TK";
+  go?: WireParty;
+  gp?: WireParty;
+  tk?: WireParty;
+  vehicle?: string;
+  from?: string | null;
+  to?: string | null;
+  category?: WireDocument["docflowType"];
+  deleted?: boolean;
+  expired?: boolean;
+}): WireDocument {
+  const id = crypto.randomUUID();
+  const created = `${o.at}:00+03:00`;
+  return {
+    id,
+    docflowType: o.category ?? "ETRN",
+    createDate: created,
+    updateDate: created,
+    read: true,
+    statusCode: o.status,
+    roleCode: o.role ?? "TK",
+    expired: o.expired ?? false,
+    deleted: o.deleted ?? false,
+    info: {
+      doc: {
+        num: `ЭТрН-${id.slice(0, 6)}`,
+        date: o.at.slice(0, 10),
+        trns: "1",
+        driver: null,
+        chainId: id,
+        trip: null,
+      },
+      go: o.go ?? null,
+      gp: o.gp ?? null,
+      tk: o.tk ?? SELF,
+      driver: null,
+      ts: o.vehicle ? { num: o.vehicle } : null,
+      loading: o.from === undefined ? { addr: MOSCOW } : o.from === null ? null : { addr: o.from },
+      unloading: o.to === undefined ? { addr: PODOLSK } : o.to === null ? null : { addr: o.to },
+      cargo: null,
+      documents: [{ id: `${id}-1`, type: "ON_TRNACLGROT", dateTime: created, contentSize: 1_000 }],
+      lastdoc: null,
+    },
+  };
+}
+
+/** Moscow wall time of an instant, as `doc` takes it. */
+const moscowAt = (at: number) => new Date(at + 3 * 3_600_000).toISOString().slice(0, 16);
+
+/**
+ * The hand-checked mirror: six documents analysed by default (d1–d6), one of today (outside the
+ * quarters 2023–2025), and a deleted, an expired and a non-ETRN docflow that never count.
+ */
+const FIXTURE = () => [
+  doc({ at: "2025-09-10T09:15", status: "ON_TRNACLPVYN", go: TANDER, gp: AGROTORG, vehicle: "А111АА77" }),
+  doc({
+    at: "2025-09-10T09:40",
+    status: "ON_TRNACLPPRIN",
+    go: TANDER,
+    gp: LENTA,
+    vehicle: "В222ВВ77",
+    from: MOSCOW_2,
+    to: PODOLSK_2,
+  }),
+  doc({
+    at: "2025-09-11T14:05",
+    status: "ON_TRNACLGROT",
+    go: AGROTORG,
+    gp: TANDER,
+    vehicle: "А 111 АА 77",
+    from: KAZAN,
+    to: MOSCOW,
+  }),
+  doc({
+    at: "2025-08-02T09:30",
+    status: "ON_TRNACLZAKR",
+    role: "GO",
+    go: SELF,
+    gp: TANDER,
+    tk: PEK,
+    vehicle: "Е333ЕЕ99",
+    to: KAZAN,
+  }),
+  // 00:30 on 1 July in Moscow is still 30 June in UTC: the third quarter, hour 0.
+  doc({
+    at: "2025-07-01T00:30",
+    status: "ON_TRNACLGRPO",
+    go: LENTA,
+    gp: TANDER,
+    vehicle: "В222ВВ77",
+    from: NOWHERE,
+    to: null,
+  }),
+  doc({ at: "2024-07-15T10:00", status: "ON_TRNACLPVYN", go: TANDER, gp: AGROTORG, vehicle: "К444КК77" }),
+  doc({ at: moscowAt(Date.now() - 60_000), status: "ON_TRNACLGROT", go: TANDER, vehicle: "М555ММ77" }),
+  doc({ at: "2025-09-12T11:00", status: "ON_TRNACLPVYN", go: PEK, deleted: true }),
+  doc({ at: "2025-09-12T11:00", status: "ON_TRNACLPVYN", go: PEK, expired: true }),
+  doc({ at: "2025-09-12T11:00", status: "ON_TRNACLPVYN", go: PEK, category: "PTL" }),
+];
+
+/** The answer's data: the core's figures and the mirror's last refresh. */
+type Analytics = EdoAnalytics & { lastSyncedAt: string | null };
+
+async function analytics(m: Member, filters: Record<string, string> = {}, login = m.login) {
+  const query = new URLSearchParams({ login, ...filters });
+  const { response } = await callWeb(`/api/edo/analytics?${query}`, { headers: m.auth });
+  const body = await response.json<{ success: boolean; data: Analytics; error?: string }>();
+  return { status: response.status, body, data: body.data };
+}
+
+describe("GET /api/edo/analytics", () => {
+  it("answers every figure of the hand-checked mirror (all quarters 2023–2025, the latest 1000)", async () => {
+    const a = await member();
+    await mirrorEdoDocuments(a.companyId, FIXTURE());
+    const { status, data } = await analytics(a);
+    expect(status).toBe(200);
+    expect(data.lastSyncedAt).toBe("2026-11-20T10:00:00.000Z");
+    expect(data.totalDocuments).toBe(6);
+    // Busy vehicles (loading, on the way, unloading): а111аа77 (d3) and в222вв77 (d2, d5).
+    expect(data.activeTransports).toBe(2);
+    expect(data.vehicles).toBe(4);
+    // Counterparties by INN, the company itself (its roleCode's party) left out.
+    expect(data.companiesCount).toBe(4);
+    expect(data.documentsToday).toBe(0);
+    expect(data.byStatus).toEqual({
+      ON_TRNACLPVYN: 2,
+      ON_TRNACLPPRIN: 1,
+      ON_TRNACLGROT: 1,
+      ON_TRNACLZAKR: 1,
+      ON_TRNACLGRPO: 1,
+    });
+    expect(data.statusDistribution[0]).toEqual({ status: "ON_TRNACLPVYN", count: 2 });
+    expect(data.byParticipant).toEqual({ TK: 5, GO: 1 });
+    expect(data.topCompanies).toEqual([
+      { name: TANDER.accName, inn: TANDER.inn, count: 6 },
+      { name: AGROTORG.accName, inn: AGROTORG.inn, count: 3 },
+      { name: LENTA.accName, inn: LENTA.inn, count: 2 },
+      { name: PEK.accName, inn: PEK.inn, count: 1 },
+    ]);
+    // Routes are trips city to city: two Moscow warehouses to two Podolsk ones are one route.
+    expect(data.popularRoutes).toEqual([
+      { from: "Москва", to: "Подольск", count: 3 },
+      { from: "Казань", to: "Москва", count: 1 },
+      { from: "Москва", to: "Казань", count: 1 },
+    ]);
+    expect(data.routes).toBe(3);
+    expect(data.loadingRegions).toEqual([
+      { region: "Москва", count: 4 },
+      { region: "Регион не определён", count: 1 },
+      { region: "Республика Татарстан", count: 1 },
+    ]);
+    expect(data.unloadingRegions).toEqual([
+      { region: "Московская область", count: 3 },
+      { region: "Москва", count: 1 },
+      { region: "Республика Татарстан", count: 1 },
+    ]);
+    expect(data.regionActivity).toEqual([
+      { region: "Москва", count: 5 },
+      { region: "Московская область", count: 3 },
+      { region: "Республика Татарстан", count: 2 },
+      { region: "Регион не определён", count: 1 },
+    ]);
+    // Moscow hours: 09:15, 09:40, 14:05, 09:30, 00:30, 10:00.
+    const hours = Object.fromEntries(
+      data.hourlyActivity.filter((h) => h.count > 0).map((h) => [h.hour, h.count]),
+    );
+    expect(data.hourlyActivity).toHaveLength(24);
+    expect(hours).toEqual({ 0: 1, 9: 3, 10: 1, 14: 1 });
+    expect(data.timeAnalysis).toEqual({
+      peakHour: 9,
+      quietHour: 1,
+      avgDocumentsPerHour: 0.25,
+      workingHours: { from: 8, to: 18, documents: 5 },
+    });
+    // Thirty days up to the newest analysed document's day (11 September 2025).
+    expect(data.dailyActivity).toHaveLength(30);
+    expect(data.dailyActivity[0].date).toBe("2025-08-13");
+    expect(data.dailyActivity.at(-1)).toEqual({ date: "2025-09-11", count: 1 });
+    expect(data.dailyActivity.filter((d) => d.count > 0)).toEqual([
+      { date: "2025-09-10", count: 2 },
+      { date: "2025-09-11", count: 1 },
+    ]);
+  });
+
+  it("narrows by a Moscow quarter, by status, and without all quarters reads the last 3 months", async () => {
+    const a = await member();
+    await mirrorEdoDocuments(a.companyId, FIXTURE());
+    const q3 = (await analytics(a, { period: "20253" })).data;
+    expect(q3.totalDocuments).toBe(5);
+    expect(q3.byStatus.ON_TRNACLGRPO).toBe(1);
+    const q2 = (await analytics(a, { period: "20252" })).data;
+    expect(q2.totalDocuments).toBe(0);
+    expect(q2.timeAnalysis.peakHour).toBeNull();
+    expect(q2.topCompanies).toEqual([]);
+    const y2024 = (await analytics(a, { period: "20243" })).data;
+    expect(y2024.totalDocuments).toBe(1);
+    expect(y2024.popularRoutes).toEqual([{ from: "Москва", to: "Подольск", count: 1 }]);
+
+    const handed = (await analytics(a, { status: "ON_TRNACLPVYN" })).data;
+    expect(handed.totalDocuments).toBe(2);
+    expect(handed.byStatus).toEqual({ ON_TRNACLPVYN: 2 });
+    expect(handed.activeTransports).toBe(0);
+    expect((await analytics(a, { status: "0" })).data.totalDocuments).toBe(6);
+
+    const recent = (await analytics(a, { allQuarters: "false" })).data;
+    expect(recent.totalDocuments).toBe(1);
+    expect(recent.documentsToday).toBe(1);
+    expect(recent.activeTransports).toBe(1);
+    expect(recent.dailyActivity.at(-1)?.count).toBe(1);
+  });
+
+  it("analyses the most recent N documents: 500 of 502 leave the two oldest out", async () => {
+    const a = await member();
+    const docs = Array.from({ length: 502 }, (_, i) => {
+      const day = new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString().slice(0, 16);
+      return doc({ at: day, status: i < 2 ? "ON_TRNACLZAKR" : "ON_TRNACLPVYN", go: TANDER });
+    });
+    for (let i = 0; i < docs.length; i += 100) await mirrorEdoDocuments(a.companyId, docs.slice(i, i + 100));
+    const latest = (await analytics(a, { limit: "500" })).data;
+    expect(latest.totalDocuments).toBe(500);
+    expect(latest.byStatus).toEqual({ ON_TRNACLPVYN: 500 });
+    expect(latest.topCompanies).toEqual([{ name: TANDER.accName, inn: TANDER.inn, count: 500 }]);
+    const all = (await analytics(a)).data;
+    expect(all.totalDocuments).toBe(502);
+    expect(all.byStatus.ON_TRNACLZAKR).toBe(2);
+    expect((await analytics(a, { limit: "700" })).status).toBe(400);
+  });
+
+  it("counts only the caller's mirror; another login is not found, an expired token 409", async () => {
+    const a = await member();
+    const b = await member();
+    await mirrorEdoDocuments(a.companyId, FIXTURE());
+    await mirrorEdoDocuments(b.companyId, [
+      doc({ at: "2025-09-10T12:00", status: "ON_TRNACLPVYN", go: LENTA }),
+    ]);
+    const own = (await analytics(b)).data;
+    expect(own.totalDocuments).toBe(1);
+    expect(own.topCompanies).toEqual([{ name: LENTA.accName, inn: LENTA.inn, count: 1 }]);
+    const foreign = await analytics(b, {}, a.login);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe("Логин ЭДО не найден");
+
+    const none = await member({ connected: false });
+    expect((await analytics(none)).status).toBe(404);
+    const expired = await member({ tokenExpiresAt: Date.now() - 1_000 });
+    const stale = await analytics(expired);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatch(/Токен ЭДО не найден или истек/);
+  });
+});
