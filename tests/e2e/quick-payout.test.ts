@@ -14,6 +14,7 @@ import { CARRIER_ACCOUNTS, CLOSED_ACCOUNTS, type KnownAccount } from "../../sand
 import { documentRow } from "../../workers/core/edo/documents";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import { chromiumPerFile } from "../support/browser";
+import { edoConnectionRow, edoOrderRow } from "../support/edo-rows";
 import { randomInn } from "../support/russian-ids";
 import { testUsers, type TestUser } from "./fixtures/users";
 import { signedInPage, toast, WAIT } from "./helpers";
@@ -72,42 +73,11 @@ async function carrierWithClosedTrip(user: TestUser): Promise<{ orderNumber: str
       tk: source.info.tk && { ...source.info.tk, inn },
     },
   };
-  const connectionId = crypto.randomUUID();
-  const now = Date.now();
+  const connection = edoConnectionRow(companyId, `e2e-${inn}`);
   await db.batch([
-    db.insert(edoConnections).values({
-      id: connectionId,
-      companyId,
-      login: `e2e-${inn}`,
-      token: "v1.not-a-real-token",
-      tokenExpiresAt: new Date(now + 3_600_000),
-      userName: "Тестов Тест Тестович",
-      shortName: "Тестов Т. Т.",
-      companyName: "ООО «Проверка»",
-      createdAt: new Date(now),
-    }),
-    db.insert(edoDocuments).values(documentRow(companyId, doc, now)),
-    db.insert(platformOrders).values({
-      id: crypto.randomUUID(),
-      companyId,
-      edoConnectionId: connectionId,
-      platformId: "edo",
-      externalOrderId: doc.id,
-      orderNumber: doc.info.doc.num,
-      customerName: doc.info.go?.accName ?? null,
-      pickupAddress: doc.info.loading?.addr ?? "г Москва",
-      deliveryAddress: doc.info.unloading?.addr ?? "г Тверь",
-      documentsRequired: [],
-      priceKopecks: null,
-      currency: "RUB",
-      status: "свободен",
-      edoInfo: {
-        edoId: doc.id,
-        documents: doc.info.documents.map((t) => ({ id: t.id, type: t.type, dateTime: t.dateTime })),
-      },
-      createdAt: new Date(Date.parse(doc.createDate)),
-      syncedAt: new Date(now),
-    }),
+    db.insert(edoConnections).values(connection),
+    db.insert(edoDocuments).values(documentRow(companyId, doc, Date.now())),
+    db.insert(platformOrders).values(edoOrderRow(companyId, connection.id!, doc)),
   ]);
   return { orderNumber: doc.info.doc.num };
 }

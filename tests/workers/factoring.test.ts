@@ -180,7 +180,7 @@ describe("POST /api/factoring/quick-payment", () => {
   });
 });
 
-describe("GET /api/finance/balance and /api/finance/operations", () => {
+describe("GET /api/finance/balance and /api/payments/history", () => {
   it("show the company's own money only, filtered as asked", async () => {
     const db = testDb();
     const mine = crypto.randomUUID();
@@ -241,16 +241,14 @@ describe("GET /api/finance/balance and /api/finance/operations", () => {
       data: { current: 0, pending: 0, totalReceived: 0 },
     });
 
-    const payouts = await callWeb("/api/finance/operations?type=payout&status=pending", { headers: auth });
+    const payouts = await callWeb("/api/payments/history?type=payout&status=pending", { headers: auth });
     expect(await payouts.response.json()).toMatchObject({
-      data: {
-        operations: [{ type: "payout", status: "pending", amount: -9_800, quickPayment: true }],
-        nextCursor: null,
-      },
+      data: [{ type: "payout", status: "pending", amount: -9_800, quickPayment: true }],
+      nextCursor: null,
     });
-    const none = await callWeb("/api/finance/operations", { headers: strangerAuth });
-    expect(await none.response.json()).toMatchObject({ data: { operations: [] } });
-    const bad = await callWeb("/api/finance/operations?type=refund", { headers: auth });
+    const none = await callWeb("/api/payments/history", { headers: strangerAuth });
+    expect(await none.response.json()).toMatchObject({ data: [] });
+    const bad = await callWeb("/api/payments/history?type=refund", { headers: auth });
     expect(bad.response.status).toBe(400);
   });
 });

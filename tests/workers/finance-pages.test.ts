@@ -2,6 +2,7 @@
 // its tabs for an empty company and one with money moving, the history filters acting on the list
 // and kept in the URL, quick payments' timelines, the requisites form, /factoring, the order cards'
 // quick-payment line, and each company seeing only its own.
+import { edoConnectionRow } from "../support/edo-rows";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -97,20 +98,9 @@ const edoLogins = new Map<string, string>();
 async function edoConnectionOf(companyId: string): Promise<string> {
   const known = edoLogins.get(companyId);
   if (known) return known;
-  const id = crypto.randomUUID();
-  await testDb()
-    .insert(edoConnections)
-    .values({
-      id,
-      companyId,
-      login: `finance-${id.slice(0, 8)}`,
-      token: "v1.not-a-real-token",
-      tokenExpiresAt: new Date(Date.now() + 3_600_000),
-      userName: "Кузьмин Денис Олегович",
-      shortName: "Кузьмин Д. О.",
-      companyName: "ООО «УралСпецПеревозка»",
-      createdAt: new Date(),
-    });
+  const row = edoConnectionRow(companyId);
+  await testDb().insert(edoConnections).values(row);
+  const id = row.id!;
   edoLogins.set(companyId, id);
   return id;
 }

@@ -2,13 +2,13 @@
 // §7; decision 0055): orders ready for quick payment in the factoring view, their summary, the
 // credit score and customers' reliability, the payment history with its filters wired, a payment's
 // status, the old client's report of received money, and the company's own data only.
+import { edoConnectionRow, edoOrderRow } from "../support/edo-rows";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { edoConnections, payments } from "../../db/schema";
 import { ledgerEntries, quickPayments, type QuickPaymentStatus } from "../../db/schema/finance";
 import { platformOrders } from "../../db/schema/platforms";
 import type { OrderPlatformId, OrderStatus } from "../../db/vocabulary";
-import { edoOrderStatus } from "../../workers/core/edo/orders";
 import { scoreFrom } from "../../workers/core/finance/credit-score";
 import { finishMovement, recordMovement, type Movement } from "../../workers/core/finance/ledger";
 import type { WireDocument } from "../../workers/providers/edo-operator";
@@ -140,46 +140,10 @@ async function edoOrder(c: Company, doc: WireDocument): Promise<string> {
     .where(eq(edoConnections.companyId, c.companyId));
   if (!connection) {
     connection = { id: crypto.randomUUID() };
-    await db.insert(edoConnections).values({
-      id: connection.id,
-      companyId: c.companyId,
-      login: `carrier-${c.companyId.slice(0, 8)}`,
-      token: "v1.not-a-real-token",
-      tokenExpiresAt: new Date(Date.now() + 3_600_000),
-      userName: "Тестов Тест Тестович",
-      shortName: "Тестов Т. Т.",
-      companyName: "ООО «Тест»",
-      createdAt: new Date(),
-    });
+    await db.insert(edoConnections).values({ ...edoConnectionRow(c.companyId), id: connection.id });
   }
-  const id = crypto.randomUUID();
-  await db.insert(platformOrders).values({
-    id,
-    companyId: c.companyId,
-    edoConnectionId: connection.id,
-    platformId: "edo",
-    externalOrderId: doc.id,
-    orderNumber: doc.info.doc.num,
-    customerName: doc.info.go?.accName ?? null,
-    pickupAddress: doc.info.loading!.addr,
-    deliveryAddress: doc.info.unloading!.addr,
-    cargoDescription: doc.info.cargo?.name ?? null,
-    cargoWeightKg: doc.info.cargo?.weightKg ?? null,
-    documentsRequired: [],
-    priceKopecks: null,
-    currency: "RUB",
-    status: edoOrderStatus(doc.info.documents.map((t) => t.type)),
-    edoInfo: {
-      edoId: doc.id,
-      documents: doc.info.documents.map(({ id: titleId, type, dateTime }) => ({
-        id: titleId,
-        type,
-        dateTime,
-      })),
-    },
-    createdAt: new Date(Date.parse(doc.createDate)),
-    syncedAt: new Date(),
-  });
+  const { id, ...row } = edoOrderRow(c.companyId, connection.id, doc);
+  await db.insert(platformOrders).values({ id, ...row });
   return id;
 }
 

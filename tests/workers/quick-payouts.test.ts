@@ -15,7 +15,7 @@ import { balanceOf } from "../../workers/core/finance/ledger";
 import { ledgerOfQuickPayment } from "../../workers/core/finance/payouts";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import { randomInn } from "../support/russian-ids";
-import { edoConnectionFor } from "./edo-fixtures";
+import { edoConnectionRow, edoOrderRow } from "../support/edo-rows";
 import {
   callWeb,
   createCompanyUser,
@@ -71,7 +71,7 @@ async function carrier(account: KnownAccount | null = CARRIER_ACCOUNTS[0]): Prom
     .update(companies)
     .set({ inn, kpp: `${inn.slice(0, 4)}01001` })
     .where(eq(companies.id, companyId));
-  await edoConnectionFor(companyId);
+  await db.insert(edoConnections).values(edoConnectionRow(companyId));
   if (account)
     await db.insert(companyRequisites).values({
       companyId,
@@ -106,30 +106,9 @@ async function edoOrder(c: Carrier, doc: WireDocument): Promise<string> {
     .select({ id: edoConnections.id })
     .from(edoConnections)
     .where(eq(edoConnections.companyId, c.companyId));
-  const id = crypto.randomUUID();
-  await testDb()
-    .insert(platformOrders)
-    .values({
-      id,
-      companyId: c.companyId,
-      edoConnectionId: connection.id,
-      platformId: "edo",
-      externalOrderId: doc.id,
-      orderNumber: doc.info.doc.num,
-      pickupAddress: doc.info.loading?.addr ?? "г Москва",
-      deliveryAddress: doc.info.unloading?.addr ?? "г Тверь",
-      documentsRequired: [],
-      priceKopecks: null,
-      currency: "RUB",
-      status: "свободен",
-      edoInfo: {
-        edoId: doc.id,
-        documents: doc.info.documents.map((t) => ({ id: t.id, type: t.type, dateTime: t.dateTime })),
-      },
-      createdAt: new Date(Date.parse(doc.createDate)),
-      syncedAt: new Date(),
-    });
-  return id;
+  const row = edoOrderRow(c.companyId, connection.id, doc);
+  await testDb().insert(platformOrders).values(row);
+  return row.id;
 }
 
 async function ask(c: Carrier, orderId: string, amount: number) {
@@ -253,11 +232,11 @@ describe("a quick payment from request to money on the account", () => {
     expect(denied.response.status).toBe(403);
 
     // The page's read of it: the receipt carries the bank's document id.
-    const { response } = await callWeb("/api/finance/operations?type=payout", { headers: c.auth });
+    const { response } = await callWeb("/api/payments/history?type=payout", { headers: c.auth });
     const operations = await response.json<{
-      data: { operations: { id: string; status: string; transactionId: string }[] };
+      data: { id: string; status: string; transactionId: string }[];
     }>();
-    expect(operations.data.operations).toContainEqual(
+    expect(operations.data).toContainEqual(
       expect.objectContaining({
         id: `payout:${payout.id}`,
         status: "completed",

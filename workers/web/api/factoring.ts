@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { companyFeeRateBp } from "../../core/finance/company-fee-rate";
-import { balanceOf, operationsOf } from "../../core/finance/ledger";
+import { balanceOf } from "../../core/finance/ledger";
 import {
   payableOrder,
   QUICK_PAYMENT_TERMS,
@@ -23,7 +23,6 @@ import { QUICK_PAYMENT_DOCUMENT_KINDS, type QuickPaymentDocumentKind } from "../
 import { bankRequisitesSchema } from "../../core/requisites/schemas";
 import type { AppBindings } from "../bindings";
 import { download } from "./download";
-import { historyItemOf, historyItemSchema } from "./finance-reads";
 import { callerOf, operation, timestamp } from "./operation";
 
 const GROUP = "Быстрая оплата";
@@ -494,69 +493,6 @@ export const factoringOperations = [
         pending: rubles(balance.pendingKopecks),
         totalReceived: rubles(balance.totalReceivedKopecks),
         totalPaidOut: rubles(balance.totalPaidOutKopecks),
-      });
-    },
-  ),
-  operation(
-    {
-      method: "GET",
-      path: "/finance/operations",
-      group: GROUP,
-      summary: "История операций",
-      description:
-        "Новые сверху, каждая операция в её текущем состоянии. type: payment (поступления не по быстрой оплате), payout (выплаты на расчётный счёт), quick (всё, что относится к быстрым оплатам); status: pending, completed, failed. Следующая страница — с after из nextCursor.",
-      access: "signed-in",
-      query: z.object({
-        type: z.enum(["payment", "payout", "quick"], { error: "Тип: payment, payout или quick" }).optional(),
-        status: z
-          .enum(["pending", "completed", "failed"], { error: "Статус: pending, completed или failed" })
-          .optional(),
-        limit: z.coerce.number().int().min(1).max(100).default(50),
-        after: z
-          .string()
-          .regex(/^\d{1,15}:[\w:.-]{1,200}$/, { error: "Неверный курсор страницы" })
-          .optional(),
-      }),
-      success: {
-        status: 200,
-        data: z.strictObject({ operations: z.array(historyItemSchema), nextCursor: z.string().nullable() }),
-        example: {
-          operations: [
-            {
-              id: "qp:7d0c3c58-5a4f-4f0e-9d7b-8f3f2b1c4a10:payout",
-              type: "payout",
-              status: "completed",
-              amount: -83_300,
-              description: "Выплата по заказу X5-2025-0142",
-              date: "2026-11-24T11:02:00.000Z",
-              platform: "x5",
-              orderId: "3f1e…",
-              transactionId: "0000142",
-              quickPayment: true,
-            },
-          ],
-          nextCursor: null,
-        },
-      },
-      errors: [],
-    },
-    async (c, { query }, reply) => {
-      const after = query.after
-        ? {
-            at: Number(query.after.slice(0, query.after.indexOf(":"))),
-            movementId: query.after.slice(query.after.indexOf(":") + 1),
-          }
-        : undefined;
-      const operations = await operationsOf(c.get("db"), callerOf(c).user.company.id, {
-        type: query.type,
-        status: query.status,
-        limit: query.limit,
-        after,
-      });
-      const last = operations.at(-1);
-      return reply.ok({
-        operations: operations.map(historyItemOf),
-        nextCursor: last && operations.length === query.limit ? `${last.at}:${last.movementId}` : null,
       });
     },
   ),
