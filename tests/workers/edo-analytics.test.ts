@@ -6,9 +6,11 @@ import { describe, expect, it } from "vitest";
 import { edoConnections } from "../../db/schema";
 import type { EdoAnalytics } from "../../workers/core/edo/analytics";
 import type { WireDocument, WireParty } from "../../workers/providers/edo-operator";
+import { edoConnectionRow } from "../support/edo-rows";
 import { callWeb, createCompanyUser, mirrorEdoDocuments, sessionFor, testDb } from "./support";
+import { textOf } from "../support/page-text";
 
-type Member = { companyId: string; auth: Record<string, string>; login: string };
+type Member = { companyId: string; auth: Record<string, string>; cookie: string; login: string };
 
 async function member(options: { tokenExpiresAt?: number; connected?: boolean } = {}): Promise<Member> {
   const { companyId, userId } = await createCompanyUser();
@@ -17,19 +19,13 @@ async function member(options: { tokenExpiresAt?: number; connected?: boolean } 
     await testDb()
       .insert(edoConnections)
       .values({
-        id: crypto.randomUUID(),
-        companyId,
-        login,
-        token: "v1.not-a-real-token",
+        ...edoConnectionRow(companyId, login),
         tokenExpiresAt: new Date(options.tokenExpiresAt ?? Date.now() + 3_600_000),
-        userName: "Тестов Тест Тестович",
-        shortName: "Тестов Т. Т.",
-        companyName: "ООО «Своя Компания»",
         lastSyncedAt: new Date("2026-11-20T10:00:00Z"),
-        createdAt: new Date(),
       });
   }
-  return { companyId, auth: { authorization: `Bearer ${(await sessionFor(userId)).bearer}` }, login };
+  const session = await sessionFor(userId);
+  return { companyId, auth: { authorization: `Bearer ${session.bearer}` }, cookie: session.cookie, login };
 }
 
 const SELF: WireParty = { accName: "ООО «Своя Компания»", inn: "7704000001", kpp: null };
@@ -297,5 +293,67 @@ describe("GET /api/edo/analytics", () => {
     const stale = await analytics(expired);
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatch(/Токен ЭДО не найден или истек/);
+  });
+});
+
+async function page(path: string, m: Member) {
+  const { response } = await callWeb(path, { headers: { cookie: m.cookie } });
+  const html = await response.text();
+  return { status: response.status, html, text: textOf(html) };
+}
+
+describe("/dashboard/analytics", () => {
+  it("without EDO asks to connect and says «ЭДО не подключено»; the sidebar's «Аналитика» is ready", async () => {
+    const none = await member({ connected: false });
+    const { status, html, text } = await page("/dashboard/analytics", none);
+    expect(status).toBe(200);
+    expect(text).toContain("ЭДО не подключено");
+    expect(text).toContain("Подключить ЭДО");
+    expect(html).not.toContain("Фильтры аналитики");
+    const link = html.match(/<a[^>]*href="\/dashboard\/analytics"[^>]*>[\s\S]*?<\/a>/)?.[0] ?? "";
+    expect(textOf(link)).toContain("Аналитика");
+    expect(textOf(link)).not.toContain("скоро");
+    const expired = await member({ tokenExpiresAt: Date.now() - 1_000 });
+    expect((await page("/dashboard/analytics", expired)).text).toContain("ЭДО не подключено");
+  });
+
+  it("shows the cards, lists and charts of the mirror, the last update, and reads its filters from the URL", async () => {
+    const a = await member();
+    await mirrorEdoDocuments(a.companyId, FIXTURE());
+    const { status, html, text } = await page("/dashboard/analytics", a);
+    expect(status).toBe(200);
+    expect(text).toContain("Обновлено: 20.11.2026, 13:00");
+    expect(text).toMatch(/Всего документов 6 Активный транспорт 2 Компании 4 Документов сегодня 0/);
+    expect(text).toContain("Москва → Подольск 3 рейсов");
+    expect(text).toMatch(/Пиковый час 09:00 Самый тихий час 01:00 В среднем за час 0,25 Всего 6/);
+    expect(html).toContain("<caption>Топ-10 компаний</caption>");
+    expect(html).toContain('<th scope="row">АО «Тандер»</th><td>6</td>');
+    expect(html).toContain("<caption>Регионы погрузки</caption>");
+    expect(html).toContain('<th scope="row">Республика Татарстан</th><td>1</td>');
+    expect(html).toContain("Рабочие часы 8–18 выделены: 5 документов");
+    expect(html.match(/data-chart="trend"/g)).toHaveLength(1);
+    expect(html).toMatch(/<option value="1000" selected="">1000<\/option>/);
+    expect(html).toMatch(/<input[^>]*name="allQuarters"[^>]*checked=""/);
+
+    const quarter = await page(
+      "/dashboard/analytics?filtered=1&period=20243&status=0&limit=500&allQuarters=true",
+      a,
+    );
+    expect(quarter.text).toContain("Всего документов 1");
+    expect(quarter.html).toMatch(/<option value="20243" selected="">/);
+    expect(quarter.html).toMatch(/<option value="500" selected="">500<\/option>/);
+    // The box unticked: the last three months, where only today's document is.
+    const recent = await page("/dashboard/analytics?filtered=1&period=0&limit=1000", a);
+    expect(recent.text).toContain("Всего документов 1");
+    expect(recent.text).toContain("Документов сегодня 1");
+    expect(recent.html).not.toMatch(/<input[^>]*name="allQuarters"[^>]*checked=""/);
+    // A hand-edited value falls back to its default.
+    expect((await page("/dashboard/analytics?limit=7&period=1", a)).text).toContain("Всего документов 6");
+  });
+
+  it("says so when nothing matches the filters", async () => {
+    const a = await member();
+    const { text } = await page("/dashboard/analytics", a);
+    expect(text).toContain("Нет документов для анализа с такими фильтрами.");
   });
 });

@@ -21,6 +21,7 @@ import {
   sessionFor,
   testDb,
 } from "./support";
+import { textOf } from "../support/page-text";
 
 const sandbox = env.EDO_API_URL.replace(/\/edo$/, "");
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,17 +38,6 @@ const page = async (path: string, who: Member, envOverrides: Partial<Env> = {}) 
   const { response } = await callWeb(path, { headers: { cookie: who.cookie } }, envOverrides);
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 };
-
-/** What a reader sees: the page's text without tags, with React's comment markers dropped. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;|\u00a0|\u202f/g, " ")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
 
 const count = (html: string, testId: string) => html.split(`data-testid="${testId}"`).length - 1;
 
