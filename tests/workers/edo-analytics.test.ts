@@ -357,3 +357,32 @@ describe("/dashboard/analytics", () => {
     expect(text).toContain("Нет документов для анализа с такими фильтрами.");
   });
 });
+
+describe("/test-analytics", () => {
+  it("shows the connection, empty sign-in fields, the figures and a dump of the query's inputs and outputs", async () => {
+    const a = await member();
+    await mirrorEdoDocuments(a.companyId, FIXTURE());
+    const { status, html, text } = await page("/test-analytics?filtered=1&period=20243&allQuarters=true", a);
+    expect(status).toBe(200);
+    expect(text).toContain(`Состояние подключено Логин ${a.login}`);
+    // Never prefilled: both fields render empty.
+    for (const name of ["login", "password"]) {
+      const input = html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
+      expect(input).toContain('value=""');
+    }
+    expect(text).toContain("Всего документов 1");
+    const dump = html.match(/data-testid="test-analytics-dump">([\s\S]*?)<\/pre>/)?.[1] ?? "";
+    const parsed = JSON.parse(dump.replace(/&quot;/g, '"').replace(/&amp;/g, "&")) as {
+      input: { filters: { period: number; limit: number; allQuarters: boolean } };
+      output: { state: string; analytics: { totalDocuments: number } };
+    };
+    expect(parsed.input.filters).toMatchObject({ period: 20243, limit: 1000, allQuarters: true });
+    expect(parsed.output.state).toBe("ready");
+    expect(parsed.output.analytics.totalDocuments).toBe(1);
+
+    const none = await member({ connected: false });
+    const off = await page("/test-analytics", none);
+    expect(off.text).toContain("Состояние не подключено");
+    expect(off.text).toContain("Аналитика ЭДО не подключено");
+  });
+});
