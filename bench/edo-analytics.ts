@@ -1,4 +1,4 @@
-// `npx tsx bench/edo-analytics.ts`: how fast the EDO analytics (decision 0058) answer over a
+// `npm run bench:edo-analytics`: how fast the EDO analytics (decision 0058) answer over a
 // mirror of 100,000 documents in a sqld of its own: p50 and p95 of each filter set at 4
 // connections, and the first read of a fresh isolate (the gazetteer's place cache empty).
 // A quick measure, not the issue's whole bench (no orders, no comparison with the operator).
