@@ -4,7 +4,7 @@
 // Worker — with the ledger, the balance and the bank agreeing to the kopeck, and nothing done
 // twice under redelivery.
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, edoConnections, edoDocuments } from "../../db/schema";
@@ -12,7 +12,8 @@ import { companyRequisites, ledgerEntries, payouts, quickPayments } from "../../
 import { platformOrders } from "../../db/schema/platforms";
 import { CARRIER_ACCOUNTS, CLOSED_ACCOUNTS, type KnownAccount } from "../../sandbox/bank/accounts";
 import { balanceOf } from "../../workers/core/finance/ledger";
-import { ledgerOfQuickPayment } from "../../workers/core/finance/payouts";
+import { checkPayouts, ledgerOfQuickPayment } from "../../workers/core/finance/payouts";
+import type { PayoutBank } from "../../workers/providers/payout-bank";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import { randomInn } from "../support/russian-ids";
 import { edoConnectionRow, edoOrderRow } from "../support/edo-rows";
@@ -132,6 +133,30 @@ const bankOrders = async () =>
       orders: { documentId: string; amountKopecks: number; state: string; payee: { account: string } }[];
     }>()
   ).orders;
+
+describe("the 30 s payout check", () => {
+  it("asks the bank nothing while no payout is on its way", async () => {
+    const asked: string[] = [];
+    const bank = new Proxy({} as PayoutBank, {
+      get: (_, method: string) => async () => {
+        asked.push(method);
+        throw new Error(`the bank was asked ${method}`);
+      },
+    });
+    const db = testDb();
+    const inFlight = await db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(inArray(payouts.status, ["queued", "sent"]));
+    expect(inFlight).toEqual([]);
+    expect(await checkPayouts({ db, now: () => Date.now(), bank, enqueue: async () => {} })).toEqual({
+      applied: 0,
+      sent: 0,
+      failed: 0,
+    });
+    expect(asked).toEqual([]);
+  });
+});
 
 describe("a quick payment from request to money on the account", () => {
   it("checks the chain, approves with a 24 h deadline, pays the net amount and records it all once", async () => {
