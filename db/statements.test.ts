@@ -70,22 +70,36 @@ describe("jsonRowsInsert", () => {
   const insertJson = jsonRowsInsert(viaJson, options(viaJson.id));
   const insertParameters = multiRowInsert(viaParameters, options(viaParameters.id));
 
-  test.prop([fc.uniqueArray(row, { selector: (r) => r.id, maxLength: 30 })], { numRuns: 200 })(
-    "stores exactly what parameters store, whatever the text",
-    async (rows) => {
-      await client.batch(["DELETE FROM via_json", "DELETE FROM via_parameters"], "write");
-      await client.batch([...insertJson(rows), ...insertParameters(rows)], "write");
-      const read = (table: string) =>
-        client
-          .execute(
-            `SELECT id, label, hex(label) AS bytes, meta, at, flag, amount, typeof(amount) AS amountType, count FROM ${table} ORDER BY id`,
-          )
-          .then((result) => result.rows.map((r) => ({ ...r })));
-      const [json, parameters] = await Promise.all([read("via_json"), read("via_parameters")]);
-      expect(json).toHaveLength(rows.length);
-      expect(json).toEqual(parameters);
-    },
-  );
+  test.prop([fc.uniqueArray(row, { selector: (r) => r.id, maxLength: 30 })], {
+    numRuns: 200,
+    examples: [
+      [
+        [
+          {
+            id: "00000000-0000-1000-8000-000000000000",
+            label: null,
+            meta: null,
+            at: null,
+            flag: null,
+            amount: 3.976643009677619e-246,
+            count: null,
+          },
+        ],
+      ],
+    ],
+  })("stores exactly what parameters store, whatever the text", async (rows) => {
+    await client.batch(["DELETE FROM via_json", "DELETE FROM via_parameters"], "write");
+    await client.batch([...insertJson(rows), ...insertParameters(rows)], "write");
+    const read = (table: string) =>
+      client
+        .execute(
+          `SELECT id, label, hex(label) AS bytes, meta, at, flag, amount, typeof(amount) AS amountType, count FROM ${table} ORDER BY id`,
+        )
+        .then((result) => result.rows.map((r) => ({ ...r })));
+    const [json, parameters] = await Promise.all([read("via_json"), read("via_parameters")]);
+    expect(json).toHaveLength(rows.length);
+    expect(json).toEqual(parameters);
+  });
 
   test.prop([fc.array(fc.uuid(), { minLength: 1, maxLength: 20 })], { numRuns: 20 })(
     "keeps its conflict rule: a row sent again updates, never doubles",
@@ -103,11 +117,13 @@ describe("jsonRowsInsert", () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({
       id: `r${i}`,
       label: i === 3 ? "a\u0000b" : `строка ${i}`,
+      amount: i === 5 ? 0.1 : i,
     }));
     const statements = insertJson(rows);
-    // Nine rows in JSON (7 + 2), the one with U+0000 with a parameter per value.
+    // Eight rows in JSON (7 + 1); the one with U+0000 and the one with a fraction with a parameter
+    // per value (7 columns each).
     expect(statements.map((s) => (typeof s === "string" ? 0 : (s.args as unknown[]).length))).toEqual([
-      1, 1, 7,
+      1, 1, 14,
     ]);
   });
 });

@@ -87,12 +87,15 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Whether a driver value travels through SQLite's JSON functions unchanged: null, a string
- * without U+0000 (SQLite's text functions stop at it) or a lone surrogate, a finite number.
+ * without U+0000 (SQLite's text functions stop at it) or a lone surrogate, a safe integer. Not a
+ * fraction: SQLite's text-to-double conversion may land a unit in the last place away from the
+ * double JavaScript wrote (3.976643009677619e-246 came back …193e-246), so a row holding one goes
+ * with typed parameters.
  */
 function jsonSafe(value: InValue): boolean {
   if (value === null) return true;
   if (typeof value === "string") return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
-  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value === "number") return Number.isSafeInteger(value);
   return false;
 }
 
@@ -102,7 +105,7 @@ function jsonSafe(value: InValue): boolean {
  * Encoding one string costs the libSQL client a fraction of encoding each value as a typed
  * parameter of its JSON protocol, which was half of the jobs Worker's time storing analytics
  * (decision 0052). What is stored is what `multiRowInsert` stores: rows holding a value JSON
- * cannot carry exactly (a blob, a bigint, a string with U+0000) go through it instead, after the
+ * cannot carry exactly (a blob, a bigint, a fraction, a string with U+0000) go through it instead, after the
  * others (so with "update", two rows of one call with the same key may land in another order).
  */
 export function jsonRowsInsert<T extends SQLiteTable>(
