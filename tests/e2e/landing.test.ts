@@ -149,7 +149,8 @@ describe("the landing page", () => {
           args: [sessionId],
         });
         return rows.length >= expected ? rows.map((row) => row.event_label) : undefined;
-      });
+        // Through the queue and the jobs Worker, which share CI's two cores with everything else.
+      }, 45_000);
     };
     const { page, errors } = await newPage();
     await page.goto(`${web}/`);

@@ -128,7 +128,9 @@ function badInputs(operation: ApiOperation): fc.Arbitrary<BadInput> {
   if (operation.path.includes(":")) {
     kinds.push(
       nastyString
-        .filter((value) => value.length > 0)
+        // "." and ".." are path steps, not values: URL parsing removes them before any server sees
+        // them (and "/x/." would reach the list operation at "/x/" instead of this one).
+        .filter((value) => value.length > 0 && value !== "." && value !== "..")
         .map((value) => ({
           kind: "odd path parameter",
           refused: Boolean(operation.owns),
