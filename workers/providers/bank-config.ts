@@ -24,7 +24,7 @@ export type BankEnv = {
   BANK_PAYER_ACCOUNT: string;
 };
 
-type PayerEnv = Pick<
+export type PayerEnv = Pick<
   BankEnv,
   | "BANK_PAYER_NAME"
   | "BANK_PAYER_INN"

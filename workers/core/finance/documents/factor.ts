@@ -1,18 +1,9 @@
 // Рейс as the financial agent in its documents: the payer of the payouts (the bank account the
 // debtors now pay into) with the requisites the bank's settings do not hold (decision 0056).
-import type { BankEnv } from "../../../providers/bank-config";
+import { payerOf, type PayerEnv } from "../../../providers/bank-config";
 import type { DocumentFactor } from "./types";
 
-export type FactorVars = Pick<
-  BankEnv,
-  | "BANK_PAYER_NAME"
-  | "BANK_PAYER_INN"
-  | "BANK_PAYER_KPP"
-  | "BANK_PAYER_ACCOUNT"
-  | "BANK_BIC"
-  | "BANK_NAME"
-  | "BANK_CORRESPONDENT_ACCOUNT"
-> & {
+export type FactorVars = PayerEnv & {
   /** Рейс's ОГРН; printed when set. */
   REYS_OGRN?: string;
   /** Рейс's legal address: line 2а of the счёт-фактура, so it must be set. */
@@ -39,17 +30,18 @@ export function factorOf(vars: FactorVars): DocumentFactor {
   const address = vars.REYS_ADDRESS?.trim();
   if (!address)
     throw new Error("REYS_ADDRESS is not set: the documents of a quick payment need Рейс's legal address");
+  const payer = payerOf(vars);
   return {
-    name: vars.BANK_PAYER_NAME,
-    inn: vars.BANK_PAYER_INN,
-    kpp: vars.BANK_PAYER_KPP || null,
+    name: payer.name,
+    inn: payer.inn,
+    kpp: payer.kpp,
     ogrn: vars.REYS_OGRN?.trim() || null,
     address,
     account: {
-      settlementAccount: vars.BANK_PAYER_ACCOUNT,
-      bic: vars.BANK_BIC,
-      bankName: vars.BANK_NAME,
-      correspondentAccount: vars.BANK_CORRESPONDENT_ACCOUNT,
+      settlementAccount: payer.account,
+      bic: payer.bank.bic,
+      bankName: payer.bank.name,
+      correspondentAccount: payer.bank.correspondentAccount,
     },
     vatRatePercent: vatRateOf(vars.REYS_VAT_RATE),
   };
