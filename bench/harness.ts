@@ -3,7 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../scripts/lib/processes";
+import { applyMigrations, startSqld } from "../scripts/lib/database";
+import { freePort, startChild, waitForHttp, type Child } from "../scripts/lib/processes";
 import { ROOT, startStack, type Stack } from "../scripts/lib/stack";
 
 export function envNumber(name: string, fallback: number, min: number, max = Infinity): number {
@@ -130,4 +131,34 @@ export function writeResults(prefix: string, result: object): string {
   const file = join(dir, `${prefix}${timestamp.replace(/[:.]/g, "-")}.json`);
   writeFileSync(file, JSON.stringify({ timestamp, ...result }, null, 2) + "\n");
   return file;
+}
+
+/**
+ * sqld (migrated) and the sandbox as processes on free ports, without the Workers (whose cron
+ * would run checks of its own during a measurement); both are added to `children` to stop.
+ */
+export async function startDatabaseAndSandbox(
+  dataDir: string,
+  sandboxEnv: Record<string, string>,
+  children: Child[],
+): Promise<{ database: string; sandbox: string }> {
+  const sqldPort = await freePort();
+  let sandboxPort = await freePort();
+  while (sandboxPort === sqldPort) sandboxPort = await freePort();
+  const database = `http://127.0.0.1:${sqldPort}`;
+  const sandbox = `http://127.0.0.1:${sandboxPort}`;
+  children.push(await startSqld({ dataDir: join(dataDir, "sqld"), port: sqldPort }));
+  await applyMigrations(database);
+  const sandboxChild = startChild(
+    "sandbox",
+    join(ROOT, "node_modules/.bin/tsx"),
+    [join(ROOT, "sandbox/server.ts")],
+    {
+      env: { SANDBOX_PORT: String(sandboxPort), ...sandboxEnv },
+      quiet: true,
+    },
+  );
+  children.push(sandboxChild);
+  await waitForHttp(`${sandbox}/health`, 30_000, sandboxChild.process);
+  return { database, sandbox };
 }

@@ -2,19 +2,25 @@
 // over 1,000 pending payments at the sandbox YooKassa, next to the limit measured in the same
 // run: the same number of bare status reads through the same adapter at the same concurrency,
 // with no database work. See bench/README.md.
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
 import { companies, payments, subscriptions, users } from "../db/schema";
-import { applyMigrations, startSqld } from "../scripts/lib/database";
-import { freePort, startChild, stopChildren, waitForHttp, type Child } from "../scripts/lib/processes";
-import { ROOT } from "../scripts/lib/stack";
+import { stopChildren, type Child } from "../scripts/lib/processes";
 import { CHECK_CONCURRENCY, checkPendingPayments } from "../workers/core/billing/payment-checks";
 import { createPayment, type BillingDeps } from "../workers/core/billing/payments";
 import { createYooKassa } from "../workers/providers/yookassa";
 import { call, forEachLimited, postJson, round } from "./common";
-import { envNumber, environment, fixed, ownStack, runBench, table, writeResults } from "./harness";
+import {
+  envNumber,
+  environment,
+  fixed,
+  ownStack,
+  runBench,
+  startDatabaseAndSandbox,
+  table,
+  writeResults,
+} from "./harness";
 
 const paymentCount = Math.floor(envNumber("BENCH_PAYMENTS", 1_000, 8, 20_000));
 /** The cron asks for a check every 30 seconds (decision 0003): one check must fit in that window. */
@@ -62,26 +68,13 @@ async function createCompanies(db: Db, n: number): Promise<{ companyId: string; 
 }
 
 async function main() {
-  const sqldPort = await freePort();
-  let sandboxPort = await freePort();
-  while (sandboxPort === sqldPort) sandboxPort = await freePort();
-  const database = `http://127.0.0.1:${sqldPort}`;
-  const sandbox = `http://127.0.0.1:${sandboxPort}`;
   log("starting sqld and the sandbox…");
-  children.push(await startSqld({ dataDir: join(dataDir, "sqld"), port: sqldPort }));
-  await applyMigrations(database);
-  const sandboxChild = startChild(
-    "sandbox",
-    join(ROOT, "node_modules/.bin/tsx"),
-    [join(ROOT, "sandbox/server.ts")],
-    {
-      // No YOOKASSA_WEBHOOK_URL: no notifications, so only the check settles payments.
-      env: { SANDBOX_PORT: String(sandboxPort), YOOKASSA_WEBHOOK_URL: "" },
-      quiet: true,
-    },
+  // No YOOKASSA_WEBHOOK_URL: no notifications, so only the check settles payments.
+  const { database, sandbox } = await startDatabaseAndSandbox(
+    dataDir,
+    { YOOKASSA_WEBHOOK_URL: "" },
+    children,
   );
-  children.push(sandboxChild);
-  await waitForHttp(`${sandbox}/health`, 30_000, sandboxChild.process);
 
   const db = createDb({ url: database });
   const provider = createYooKassa({ apiUrl: `${sandbox}/v3`, ...SANDBOX_SHOP });

@@ -5,7 +5,6 @@
 // payment orders sent through the same adapter at the same concurrency and their notices read,
 // with no database work. Then the bank's statement is reconciled with the ledger to the kopeck.
 // See bench/README.md.
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { and, count, eq, inArray, sum } from "drizzle-orm";
 import { createDb, type Db } from "../db/client";
@@ -14,14 +13,21 @@ import { companyRequisites, type PayoutPayee } from "../db/schema/finance";
 import { platformConnections, platformOrders } from "../db/schema/platforms";
 import { BANK_SANDBOX_PAYER, sandboxProviderVars } from "../sandbox/vars";
 import { CARRIER_ACCOUNTS } from "../sandbox/bank/accounts";
-import { applyMigrations, startSqld } from "../scripts/lib/database";
-import { freePort, startChild, stopChildren, waitForHttp, type Child } from "../scripts/lib/processes";
-import { ROOT } from "../scripts/lib/stack";
+import { stopChildren, type Child } from "../scripts/lib/processes";
 import { checkPayouts, type PayoutDeps } from "../workers/core/finance/payouts";
 import { PAYOUT_DEADLINE_MS } from "../workers/core/finance/quick-payments";
 import { payoutBankFor } from "../workers/providers/bank-config";
 import { call, forEachLimited, round } from "./common";
-import { envNumber, environment, fixed, ownStack, runBench, table, writeResults } from "./harness";
+import {
+  envNumber,
+  environment,
+  fixed,
+  ownStack,
+  runBench,
+  startDatabaseAndSandbox,
+  table,
+  writeResults,
+} from "./harness";
 
 const requestCount = Math.floor(envNumber("BENCH_PAYOUTS", 1_000, 8, 2_000));
 /** The cron asks for a payout check every 30 seconds (decision 0054): paying out must fit in that window. */
@@ -154,22 +160,12 @@ async function approvedRequests(db: Db, n: number, now: number): Promise<string[
 }
 
 async function main() {
-  const sqldPort = await freePort();
-  let sandboxPort = await freePort();
-  while (sandboxPort === sqldPort) sandboxPort = await freePort();
-  const database = `http://127.0.0.1:${sqldPort}`;
-  const sandbox = `http://127.0.0.1:${sandboxPort}`;
   log("starting sqld and the sandbox (the bank executing orders at once)…");
-  children.push(await startSqld({ dataDir: join(dataDir, "sqld"), port: sqldPort }));
-  await applyMigrations(database);
-  const sandboxChild = startChild(
-    "sandbox",
-    join(ROOT, "node_modules/.bin/tsx"),
-    [join(ROOT, "sandbox/server.ts")],
-    { env: { SANDBOX_PORT: String(sandboxPort), SANDBOX_BANK_EXECUTION_DELAY_MS: "0" }, quiet: true },
+  const { database, sandbox } = await startDatabaseAndSandbox(
+    dataDir,
+    { SANDBOX_BANK_EXECUTION_DELAY_MS: "0" },
+    children,
   );
-  children.push(sandboxChild);
-  await waitForHttp(`${sandbox}/health`, 30_000, sandboxChild.process);
   // Enough money for both runs: the limit's orders and the product's.
   await call(`${sandbox}/__sandbox/bank/accounts/${BANK_SANDBOX_PAYER.account}/balance`, {
     method: "PUT",
