@@ -1,18 +1,7 @@
 import type { OrderView } from "../../../workers/core/orders/orders";
-import type { OrderStatus } from "../../../workers/core/orders/vocabulary";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../workers/core/orders/vocabulary";
 
-/** Russian names of the order statuses (spec 2 §4), as the badge and the status filter show them. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  new: "Новый",
-  reviewed: "Просмотрен",
-  accepted: "Принят",
-  confirmed: "Подтверждён",
-  in_transit: "В пути",
-  delivered: "Доставлен",
-  invoiced: "Счёт выставлен",
-  paid: "Оплачен",
-  свободен: "Свободен",
-};
+export { ORDER_STATUS_LABELS };
 
 /**
  * The badge's text: spec 3 §4 shows «свободен» as «Выдан получателю (ЭДО)» when the order's EDO

@@ -2,6 +2,7 @@ import { analyticsOperations } from "./analytics";
 import { authOperations } from "./auth";
 import { banksOperations } from "./banks";
 import { companiesOperations } from "./companies";
+import { crmOperations } from "./crm";
 import { edoOperations } from "./edo";
 import { edoAnalyticsOperations } from "./edo-analytics";
 import { factoringOperations } from "./factoring";
@@ -33,6 +34,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...x5Operations,
   ...edoOperations,
   ...edoAnalyticsOperations,
+  ...crmOperations,
   ...geoOperations,
   ...financeReadsOperations,
   ...paymentsOperations,
