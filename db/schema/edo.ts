@@ -121,6 +121,15 @@ export const edoDocuments = sqliteTable(
     searchText: text("search_text").notNull(),
     data: text("data", { mode: "json" }).$type<EdoDocument>().notNull(),
     syncedAt: integer("synced_at", { mode: "timestamp_ms" }).notNull(),
+    /** The account's own role (`roleCode`), for the analytics (decision 0059). */
+    role: text("role"),
+    /**
+     * The place part of the loading and unloading addresses (before the street or house, without
+     * a postal code; null: no address): what the analytics group by and the gazetteer reads into a
+     * city and region (workers/core/edo/analytics.ts `placeKey`, decision 0059).
+     */
+    loadingPlace: text("loading_place"),
+    unloadingPlace: text("unloading_place"),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -152,6 +161,24 @@ export const edoDocuments = sqliteTable(
       t.statusCode,
       sql`${t.createdAt} DESC`,
       t.id,
+    ),
+    // The analytics (decision 0059): the most recent N documents and every column their figures
+    // group by, read off the index without the rows (and without parsing their JSON).
+    index("edo_documents_analytics_idx").on(
+      t.companyId,
+      t.category,
+      t.deleted,
+      t.expired,
+      sql`${t.createdAt} DESC`,
+      t.id,
+      t.statusCode,
+      t.role,
+      t.vehicle,
+      t.loadingPlace,
+      t.unloadingPlace,
+      t.goInn,
+      t.gpInn,
+      t.tkInn,
     ),
   ],
 );

@@ -1,10 +1,14 @@
 // GET /api/edo/analytics (issue 22, items 1 and 5; spec 2 §2.2, §3 «Analytics»; spec 3 §3
 // «Analytics result»; decision 0058): every figure compared with a small hand-checked mirror,
 // the period, status, "how many" and all-quarters filters, Moscow hours and quarters, top lists,
-// region grouping, and the company's own mirror only.
+// region grouping, and the company's own mirror only; and (decision 0059) documents mirrored
+// before migration 0023 gave them the analytics columns count the same, filled or not.
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { edoConnections } from "../../db/schema";
+import backfillMigration from "../../migrations/0023_edo_analytics_columns.sql?raw";
+import { edoConnections, edoDocuments } from "../../db/schema";
 import type { EdoAnalytics } from "../../workers/core/edo/analytics";
+import { documentRow } from "../../workers/core/edo/documents";
 import type { WireDocument, WireParty } from "../../workers/providers/edo-operator";
 import { edoConnectionRow } from "../support/edo-rows";
 import { callWeb, createCompanyUser, mirrorEdoDocuments, sessionFor, testDb } from "./support";
@@ -155,78 +159,163 @@ async function analytics(m: Member, filters: Record<string, string> = {}, login 
   return { status: response.status, body, data: body.data };
 }
 
+/** Every figure of the hand-checked mirror under the default filters (FIXTURE, decision 0058). */
+function expectHandChecked(data: Analytics) {
+  expect(data.lastSyncedAt).toBe("2026-11-20T10:00:00.000Z");
+  expect(data.totalDocuments).toBe(6);
+  // Busy vehicles (loading, on the way, unloading): а111аа77 (d3) and в222вв77 (d2, d5).
+  expect(data.activeTransports).toBe(2);
+  expect(data.vehicles).toBe(4);
+  // Counterparties by INN, the company itself (its roleCode's party) left out.
+  expect(data.companiesCount).toBe(4);
+  expect(data.documentsToday).toBe(0);
+  expect(data.byStatus).toEqual({
+    ON_TRNACLPVYN: 2,
+    ON_TRNACLPPRIN: 1,
+    ON_TRNACLGROT: 1,
+    ON_TRNACLZAKR: 1,
+    ON_TRNACLGRPO: 1,
+  });
+  expect(data.statusDistribution[0]).toEqual({ status: "ON_TRNACLPVYN", count: 2 });
+  expect(data.byParticipant).toEqual({ TK: 5, GO: 1 });
+  expect(data.topCompanies).toEqual([
+    { name: TANDER.accName, inn: TANDER.inn, count: 6 },
+    { name: AGROTORG.accName, inn: AGROTORG.inn, count: 3 },
+    { name: LENTA.accName, inn: LENTA.inn, count: 2 },
+    { name: PEK.accName, inn: PEK.inn, count: 1 },
+  ]);
+  // Routes are trips city to city: two Moscow warehouses to two Podolsk ones are one route.
+  expect(data.popularRoutes).toEqual([
+    { from: "Москва", to: "Подольск", count: 3 },
+    { from: "Казань", to: "Москва", count: 1 },
+    { from: "Москва", to: "Казань", count: 1 },
+  ]);
+  expect(data.routes).toBe(3);
+  expect(data.loadingRegions).toEqual([
+    { region: "Москва", count: 4 },
+    { region: "Регион не определён", count: 1 },
+    { region: "Республика Татарстан", count: 1 },
+  ]);
+  expect(data.unloadingRegions).toEqual([
+    { region: "Московская область", count: 3 },
+    { region: "Москва", count: 1 },
+    { region: "Республика Татарстан", count: 1 },
+  ]);
+  expect(data.regionActivity).toEqual([
+    { region: "Москва", count: 5 },
+    { region: "Московская область", count: 3 },
+    { region: "Республика Татарстан", count: 2 },
+    { region: "Регион не определён", count: 1 },
+  ]);
+  // Moscow hours: 09:15, 09:40, 14:05, 09:30, 00:30, 10:00.
+  const hours = Object.fromEntries(
+    data.hourlyActivity.filter((h) => h.count > 0).map((h) => [h.hour, h.count]),
+  );
+  expect(data.hourlyActivity).toHaveLength(24);
+  expect(hours).toEqual({ 0: 1, 9: 3, 10: 1, 14: 1 });
+  expect(data.timeAnalysis).toEqual({
+    peakHour: 9,
+    quietHour: 1,
+    avgDocumentsPerHour: 0.25,
+    workingHours: { from: 8, to: 18, documents: 5 },
+  });
+  // Thirty days up to the newest analysed document's day (11 September 2025).
+  expect(data.dailyActivity).toHaveLength(30);
+  expect(data.dailyActivity[0].date).toBe("2025-08-13");
+  expect(data.dailyActivity.at(-1)).toEqual({ date: "2025-09-11", count: 1 });
+  expect(data.dailyActivity.filter((d) => d.count > 0)).toEqual([
+    { date: "2025-09-10", count: 2 },
+    { date: "2025-09-11", count: 1 },
+  ]);
+}
+
+/** Migration 0023's UPDATE that fills the analytics columns of rows mirrored before it. */
+function backfillStatement(): string {
+  const statement = backfillMigration
+    .split("--> statement-breakpoint")
+    .find((part) => part.includes("UPDATE"));
+  if (!statement) throw new Error("migration 0023 has no backfill");
+  return statement;
+}
+
 describe("GET /api/edo/analytics", () => {
   it("answers every figure of the hand-checked mirror (all quarters 2023–2025, the latest 1000)", async () => {
     const a = await member();
     await mirrorEdoDocuments(a.companyId, FIXTURE());
     const { status, data } = await analytics(a);
     expect(status).toBe(200);
-    expect(data.lastSyncedAt).toBe("2026-11-20T10:00:00.000Z");
-    expect(data.totalDocuments).toBe(6);
-    // Busy vehicles (loading, on the way, unloading): а111аа77 (d3) and в222вв77 (d2, d5).
-    expect(data.activeTransports).toBe(2);
-    expect(data.vehicles).toBe(4);
-    // Counterparties by INN, the company itself (its roleCode's party) left out.
-    expect(data.companiesCount).toBe(4);
-    expect(data.documentsToday).toBe(0);
-    expect(data.byStatus).toEqual({
-      ON_TRNACLPVYN: 2,
-      ON_TRNACLPPRIN: 1,
-      ON_TRNACLGROT: 1,
-      ON_TRNACLZAKR: 1,
-      ON_TRNACLGRPO: 1,
-    });
-    expect(data.statusDistribution[0]).toEqual({ status: "ON_TRNACLPVYN", count: 2 });
-    expect(data.byParticipant).toEqual({ TK: 5, GO: 1 });
-    expect(data.topCompanies).toEqual([
-      { name: TANDER.accName, inn: TANDER.inn, count: 6 },
-      { name: AGROTORG.accName, inn: AGROTORG.inn, count: 3 },
-      { name: LENTA.accName, inn: LENTA.inn, count: 2 },
-      { name: PEK.accName, inn: PEK.inn, count: 1 },
-    ]);
-    // Routes are trips city to city: two Moscow warehouses to two Podolsk ones are one route.
-    expect(data.popularRoutes).toEqual([
-      { from: "Москва", to: "Подольск", count: 3 },
-      { from: "Казань", to: "Москва", count: 1 },
-      { from: "Москва", to: "Казань", count: 1 },
-    ]);
-    expect(data.routes).toBe(3);
-    expect(data.loadingRegions).toEqual([
-      { region: "Москва", count: 4 },
-      { region: "Регион не определён", count: 1 },
-      { region: "Республика Татарстан", count: 1 },
-    ]);
-    expect(data.unloadingRegions).toEqual([
-      { region: "Московская область", count: 3 },
-      { region: "Москва", count: 1 },
-      { region: "Республика Татарстан", count: 1 },
-    ]);
-    expect(data.regionActivity).toEqual([
-      { region: "Москва", count: 5 },
-      { region: "Московская область", count: 3 },
-      { region: "Республика Татарстан", count: 2 },
-      { region: "Регион не определён", count: 1 },
-    ]);
-    // Moscow hours: 09:15, 09:40, 14:05, 09:30, 00:30, 10:00.
-    const hours = Object.fromEntries(
-      data.hourlyActivity.filter((h) => h.count > 0).map((h) => [h.hour, h.count]),
+    expectHandChecked(data);
+  });
+
+  it("counts documents mirrored before migration 0023 the same, before and after its backfill", async () => {
+    const a = await member();
+    await mirrorEdoDocuments(a.companyId, FIXTURE());
+    // As an older sync wrote them: no role and no place keys (every other document).
+    const mine = and(eq(edoDocuments.companyId, a.companyId), sql`${edoDocuments}.rowid % 2 = 0`);
+    await testDb()
+      .update(edoDocuments)
+      .set({ role: null, loadingPlace: null, unloadingPlace: null })
+      .where(mine);
+    const before = await analytics(a);
+    expect(before.status).toBe(200);
+    expectHandChecked(before.data);
+
+    // The migration's backfill fills them with what documentRow gives a document synced now.
+    await testDb().run(sql.raw(backfillStatement()));
+    const rows = await testDb().select().from(edoDocuments).where(eq(edoDocuments.companyId, a.companyId));
+    for (const row of rows) {
+      const now = documentRow(a.companyId, row.data, Date.now());
+      expect([row.role, row.loadingPlace, row.unloadingPlace]).toEqual([
+        now.role,
+        now.loadingPlace,
+        now.unloadingPlace,
+      ]);
+    }
+    expectHandChecked((await analytics(a)).data);
+  });
+
+  it("keys an address by its place the same in the sync and in the migration's backfill", async () => {
+    const a = await member();
+    const addresses = [
+      "420000, г Казань, ул Баумана, д 5",
+      "  г Москва , пр-кт Мира, д 1  ",
+      "123456,г Тула",
+      "12345, г Тула, ул Ленина",
+      "Московская обл, г Подольск, Московское ш, д 1",
+      "Склад у развилки, строение 3",
+      "г Самара, пер Тихий, ш Южное, ул Ленина",
+      "",
+    ];
+    await mirrorEdoDocuments(
+      a.companyId,
+      addresses.map((from, i) =>
+        doc({ at: `2025-09-0${1 + (i % 9)}T10:00`, status: "ON_TRNACLPVYN", go: TANDER, from, to: from }),
+      ),
     );
-    expect(data.hourlyActivity).toHaveLength(24);
-    expect(hours).toEqual({ 0: 1, 9: 3, 10: 1, 14: 1 });
-    expect(data.timeAnalysis).toEqual({
-      peakHour: 9,
-      quietHour: 1,
-      avgDocumentsPerHour: 0.25,
-      workingHours: { from: 8, to: 18, documents: 5 },
-    });
-    // Thirty days up to the newest analysed document's day (11 September 2025).
-    expect(data.dailyActivity).toHaveLength(30);
-    expect(data.dailyActivity[0].date).toBe("2025-08-13");
-    expect(data.dailyActivity.at(-1)).toEqual({ date: "2025-09-11", count: 1 });
-    expect(data.dailyActivity.filter((d) => d.count > 0)).toEqual([
-      { date: "2025-09-10", count: 2 },
-      { date: "2025-09-11", count: 1 },
-    ]);
+    const mine = eq(edoDocuments.companyId, a.companyId);
+    const synced = await testDb().select().from(edoDocuments).where(mine);
+    await testDb()
+      .update(edoDocuments)
+      .set({ role: null, loadingPlace: null, unloadingPlace: null })
+      .where(mine);
+    await testDb().run(sql.raw(backfillStatement()));
+    const filled = await testDb().select().from(edoDocuments).where(mine);
+    const keys = (rows: typeof synced) =>
+      Object.fromEntries(rows.map((row) => [row.id, [row.role, row.loadingPlace, row.unloadingPlace]]));
+    expect(keys(filled)).toEqual(keys(synced));
+    // Cut at the first street or house part, a leading six-digit postal code dropped, spaces trimmed.
+    expect(synced.map((row) => row.loadingPlace).sort()).toEqual(
+      [
+        "",
+        "12345, г Тула",
+        "г Казань",
+        "г Москва",
+        "г Самара",
+        "г Тула",
+        "Московская обл, г Подольск, Московское ш",
+        "Склад у развилки, строение 3",
+      ].sort(),
+    );
   });
 
   it("narrows by a Moscow quarter, by status, and without all quarters reads the last 3 months", async () => {

@@ -9,7 +9,7 @@ import { edoDocuments } from "../../../db/schema";
 import { matchAddress } from "../geo/gazetteer";
 import type { EdoAnalyticsFilters } from "./analytics-schemas";
 import { connectionQuery, type EdoConnectionRow } from "./connection";
-import { moscowDayStart } from "./documents";
+import { moscowDayStart, placeKey } from "./documents";
 
 const HOUR_MS = 3_600_000;
 const MOSCOW_OFFSET_MS = 3 * HOUR_MS;
@@ -98,32 +98,46 @@ export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyt
     BUSY_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  // The most recent N off the list's index (company, category, deleted, expired, created_at
-  // DESC, id), or the status index with a status: a range of created_at, read in order.
-  const picked = sql`SELECT rowid FROM ${d}
+  // The most recent N and every column their figures group by, off the analytics index
+  // (company, category, deleted, expired, created_at DESC, id, then the columns): a range of
+  // created_at read in order, without the rows (decision 0059).
+  const picked = sql`SELECT rowid AS r, created_at AS at, status_code AS status, vehicle, role,
+      loading_place AS l, unloading_place AS u, go_inn, gp_inn, tk_inn
+    FROM ${d} INDEXED BY edo_documents_analytics_idx
     WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 AND ${d.expired} = 0
       ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
       AND ${d.createdAt} >= ${from} ${to === null ? sql`` : sql`AND ${d.createdAt} < ${to}`}
     ORDER BY ${d.createdAt} DESC, ${d.id} LIMIT ${filters.limit}`;
-  // The parties' INNs are columns; only the top ten's names are read from their documents.
-  const party = (role: "go" | "gp" | "tk") =>
-    sql.raw(`SELECT r, at, ${role}_inn AS inn, '${role}' AS p FROM d
-      WHERE role <> '${role.toUpperCase()}' AND ${role}_inn IS NOT NULL AND ${role}_inn <> ''`);
+  // A row written without the analytics columns (role null: by code older than migration 0023,
+  // which fills the rows it finds) answers from its JSON, as decision 0058 read every row.
+  const unfilled =
+    sql.raw(`SELECT r, at, status, vehicle, role, ${placeKey("la")} AS l, ${placeKey("ua")} AS u,
+      go_inn, gp_inn, tk_inn FROM (
+        SELECT p.r, p.at, p.status, p.vehicle, p.go_inn, p.gp_inn, p.tk_inn, e.data ->> '$.roleCode' AS role,
+          e.data ->> '$.info.loading.addr' AS la, e.data ->> '$.info.unloading.addr' AS ua
+        FROM picked AS p JOIN edo_documents AS e ON e.rowid = p.r WHERE p.role IS NULL)`);
+  // The parties' INNs are columns; only the top ten's names are read from their documents. A
+  // party is each INN a document names in a role other than the account's, once per document
+  // (an INN named again in a later role is left out), so a company's documents are its rows.
+  const named = (role: "go" | "gp" | "tk") => `role <> '${role.toUpperCase()}' AND ${role}_inn <> ''`;
+  const party = (role: "go" | "gp" | "tk", before: ("go" | "gp")[]) =>
+    sql.raw(`SELECT r, at, ${role}_inn AS inn, '${role}' AS p FROM d WHERE ${named(role)}
+      ${before.map((other) => `AND NOT (${named(other)} AND ${other}_inn = ${role}_inn)`).join(" ")}`);
   return db.all<AnalyticsRow>(sql`
-    WITH d AS MATERIALIZED (
-      SELECT rowid AS r, created_at AS at, status_code AS status, vehicle,
-        data ->> '$.roleCode' AS role,
-        data ->> '$.info.loading.addr' AS l, data ->> '$.info.unloading.addr' AS u,
-        go_inn, gp_inn, tk_inn
-      FROM ${d} WHERE rowid IN (${picked})
-    ),
-    parties AS (${party("go")} UNION ALL ${party("gp")} UNION ALL ${party("tk")})
+    WITH picked AS MATERIALIZED (${picked}),
+    d AS MATERIALIZED (SELECT * FROM picked WHERE role IS NOT NULL UNION ALL ${unfilled}),
+    parties AS (${party("go", [])} UNION ALL ${party("gp", ["go"])} UNION ALL ${party("tk", ["go", "gp"])}),
+    companies AS MATERIALIZED (SELECT inn, max(at), r, p, count(*) AS n FROM parties GROUP BY inn),
+    routes AS MATERIALIZED (
+      SELECT l, u, count(*) AS n FROM d WHERE l IS NOT NULL OR u IS NOT NULL GROUP BY l, u),
+    places AS MATERIALIZED (SELECT key, row_number() OVER (ORDER BY key) AS i FROM (
+      SELECT l AS key FROM routes WHERE l IS NOT NULL UNION SELECT u FROM routes WHERE u IS NOT NULL))
     SELECT 'total' AS kind, NULL AS a, NULL AS b, count(*) AS n FROM d
     UNION ALL SELECT 'newest', NULL, NULL, max(at) FROM d
     UNION ALL SELECT 'today', NULL, NULL, count(*) FROM d WHERE at >= ${todayStart}
     UNION ALL SELECT 'active', NULL, NULL, count(DISTINCT vehicle) FROM d WHERE status IN (${busy})
     UNION ALL SELECT 'vehicles', NULL, NULL, count(DISTINCT vehicle) FROM d
-    UNION ALL SELECT 'companies', NULL, NULL, count(DISTINCT inn) FROM parties
+    UNION ALL SELECT 'companies', NULL, NULL, count(*) FROM companies
     UNION ALL SELECT 'status', status, NULL, count(*) FROM d GROUP BY status
     UNION ALL SELECT 'role', role, NULL, count(*) FROM d GROUP BY role
     UNION ALL SELECT 'hour', (at + ${MOSCOW_OFFSET_MS}) / ${HOUR_MS} % 24, NULL, count(*) FROM d GROUP BY 2
@@ -132,11 +146,11 @@ export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyt
         > date(((SELECT max(at) FROM d) + ${MOSCOW_OFFSET_MS}) / 1000, 'unixepoch', '-${sql.raw(String(DAYS))} days')
       GROUP BY 2
     UNION ALL SELECT 'company', t.inn, e.data ->> ('$.info.' || t.p || '.accName'), t.n FROM (
-      SELECT inn, max(at), r, p, count(DISTINCT r) AS n FROM parties GROUP BY inn
-      ORDER BY n DESC, inn LIMIT ${TOP}) AS t JOIN ${d} AS e ON e.rowid = t.r
-    UNION ALL SELECT 'route', lk, uk, count(*) FROM (
-      SELECT ${sql.raw(placeKey("l"))} AS lk, ${sql.raw(placeKey("u"))} AS uk FROM d WHERE l IS NOT NULL OR u IS NOT NULL)
-      GROUP BY lk, uk`);
+      SELECT inn, r, p, n FROM companies ORDER BY n DESC, inn LIMIT ${TOP}) AS t JOIN ${d} AS e ON e.rowid = t.r
+    UNION ALL SELECT 'place', i, key, NULL FROM places
+    UNION ALL SELECT 'routes', NULL, group_concat(
+        coalesce((SELECT i FROM places WHERE key = l), 0) || ',' || coalesce((SELECT i FROM places WHERE key = u), 0)
+        || ',' || n, ';'), NULL FROM routes`);
 }
 
 /**
@@ -146,23 +160,6 @@ export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyt
  */
 type Place = { place: string; region: string };
 
-/**
- * Where an address's street or house part starts («…, ул Тверская, д 7»): what follows names no
- * city or region the gazetteer reads, so SQL groups addresses by what comes before (without a
- * leading postal code) and the gazetteer reads each group once. An address without one is grouped
- * whole. The commonest five only: each costs an instr() per address (40 cost more than they
- * saved); over the sandbox's 186,628 addresses the keys are 208 and read the same as the whole.
- */
-const STREET_STARTS = [", ул ", ", ш ", ", пр-кт ", ", пер ", ", д "];
-
-/** SQL: the part of an address column that names its place (see STREET_STARTS). */
-export function placeKey(column: string) {
-  const end = `length(${column}) + 1`;
-  const cuts = STREET_STARTS.map((start) => `coalesce(nullif(instr(${column}, '${start}'), 0), ${end})`);
-  const cut = `min(${cuts.join(", ")})`;
-  const head = `substr(${column}, 1, ${cut} - 1)`;
-  return `trim(CASE WHEN ${head} GLOB '[0-9][0-9][0-9][0-9][0-9][0-9],*' THEN substr(${head}, 8) ELSE ${head} END)`;
-}
 const PLACES = new Map<string, Place>();
 const PLACES_KEPT_AT_MOST = 50_000;
 
@@ -241,6 +238,8 @@ export function analyticsOf(rows: AnalyticsRow[], filters: EdoAnalyticsFilters, 
   const loading = new Map<string, number>();
   const unloading = new Map<string, number>();
   const regions = new Map<string, number>();
+  const places = new Map<number, Place>();
+  let pairs = "";
   for (const { kind, a, b, n } of rows) {
     const count = Number(n ?? 0);
     switch (kind) {
@@ -259,22 +258,29 @@ export function analyticsOf(rows: AnalyticsRow[], filters: EdoAnalyticsFilters, 
       case "company":
         topCompanies.push({ inn: String(a), name: b ?? String(a), count });
         break;
-      case "route": {
-        const from = a === null ? null : placeOf(String(a));
-        const to = b === null ? null : placeOf(b);
-        if (from) add(loading, from.region, count);
-        if (to) add(unloading, to.region, count);
-        for (const region of new Set([from?.region, to?.region])) if (region) add(regions, region, count);
-        if (from && to) {
-          const key = `${from.place}\u0000${to.place}`;
-          const route = routes.get(key) ?? { from: from.place, to: to.place, count: 0 };
-          route.count += count;
-          routes.set(key, route);
-        }
+      case "place":
+        places.set(Number(a), placeOf(String(b)));
         break;
-      }
+      case "routes":
+        pairs = b ?? "";
+        break;
       default:
         single.set(kind, count);
+    }
+  }
+  // The address pairs as «loading,unloading,documents;…», each place by its number (0: none).
+  for (const pair of pairs ? pairs.split(";") : []) {
+    const [l, u, n] = pair.split(",").map(Number);
+    const from = places.get(l);
+    const to = places.get(u);
+    if (from) add(loading, from.region, n);
+    if (to) add(unloading, to.region, n);
+    for (const region of new Set([from?.region, to?.region])) if (region) add(regions, region, n);
+    if (from && to) {
+      const key = `${from.place}\u0000${to.place}`;
+      const route = routes.get(key) ?? { from: from.place, to: to.place, count: 0 };
+      route.count += n;
+      routes.set(key, route);
     }
   }
   const total = single.get("total") ?? 0;

@@ -37,6 +37,36 @@ const lower = (value: string | null | undefined) => (value ? value.toLowerCase()
 export const vehicleKey = (value: string) => value.toLowerCase().replace(/\s+/g, "");
 
 /**
+ * Where an address's street or house part starts («…, ул Тверская, д 7»): what follows names no
+ * city or region the gazetteer reads, so the mirror keeps what comes before (without a leading
+ * postal code) as the address's place key, which the analytics group by and the gazetteer reads
+ * once per key (decisions 0058, 0059). An address without one is its own key. The commonest five
+ * only: over the sandbox's 186,628 addresses the keys are 208 and read the same as the whole.
+ */
+export const STREET_STARTS = [", ул ", ", ш ", ", пр-кт ", ", пер ", ", д "];
+
+/**
+ * The place key of an address, exactly as SQL computes it (`placeKey`, migration 0023's
+ * backfill): cut at the first street start, drop a leading «123456,» postal code, trim spaces
+ * (SQLite's trim() removes spaces only).
+ */
+export function addressPlaceKey(address: string): string {
+  const cuts = STREET_STARTS.map((start) => address.indexOf(start)).filter((at) => at >= 0);
+  const head = cuts.length === 0 ? address : address.slice(0, Math.min(...cuts));
+  const place = /^[0-9]{6},/.test(head) ? head.slice(7) : head;
+  return place.replace(/^ +| +$/g, "");
+}
+
+/** SQL: the place key of an address column, the same as addressPlaceKey. */
+export function placeKey(column: string) {
+  const end = `length(${column}) + 1`;
+  const cuts = STREET_STARTS.map((start) => `coalesce(nullif(instr(${column}, '${start}'), 0), ${end})`);
+  const cut = `min(${cuts.join(", ")})`;
+  const head = `substr(${column}, 1, ${cut} - 1)`;
+  return `trim(CASE WHEN ${head} GLOB '[0-9][0-9][0-9][0-9][0-9][0-9],*' THEN substr(${head}, 8) ELSE ${head} END)`;
+}
+
+/**
  * The mirror keeps the operator's document as the adapter read it, under the database's own type
  * (db/schema/edo.ts): the two must stay the same shape, which this line checks both ways.
  */
@@ -82,12 +112,15 @@ export function documentRow(companyId: string, doc: WireDocument, now: number) {
     searchText,
     data: doc,
     syncedAt: new Date(now),
+    role: doc.roleCode,
+    loadingPlace: info.loading ? addressPlaceKey(info.loading.addr) : null,
+    unloadingPlace: info.unloading ? addressPlaceKey(info.unloading.addr) : null,
   };
 }
 
 type DocumentRow = ReturnType<typeof documentRow>;
 
-/** Rows per upsert statement: 22 columns each stays well under SQLite's bound-parameter limit. */
+/** Rows per upsert statement: 25 columns each stays well under SQLite's bound-parameter limit. */
 export const DOCUMENT_ROWS_PER_STATEMENT = 400;
 
 /**
