@@ -2,36 +2,17 @@
 // analytics», §7; decision 0060): every figure against a small fixture of orders checked by hand,
 // at a fixed moment; the operations answer the caller's company only; the 1С CSV export.
 import iconv from "iconv-lite";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { platformConnections, platformOrders, quickPayments } from "../../db/schema";
-import type { OrderStatus, PlatformId } from "../../db/vocabulary";
+import { quickPayments } from "../../db/schema";
 import { crmAnalytics, crmDashboard, crmQuickStats, receivableOrders } from "../../workers/core/crm/crm";
 import { receivablesCsv } from "../../workers/core/crm/receivables-csv";
-import { callWeb, createCompanyUser, createConnectionFor, sessionFor, testDb } from "./support";
+import { fixture, NOW, type Fixture, type OrderSpec } from "./crm-fixture";
+import { callWeb, createCompanyUser, sessionFor, testDb } from "./support";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Wednesday 25 November 2026, 12:00 Moscow time. */
-const NOW = Date.parse("2026-11-25T12:00:00+03:00");
 const at = (moscow: string) => Date.parse(`${moscow}+03:00`);
 const daysAgo = (days: number) => NOW - days * DAY;
-
-type Fixture = {
-  companyId: string;
-  userId: string;
-  connections: Record<string, string>;
-  orders: Record<number, string>;
-};
-
-type OrderSpec = {
-  platform: PlatformId;
-  status: OrderStatus;
-  rubles: number | null;
-  createdAt: number;
-  pickupAt?: number;
-  deliveryAt?: number;
-};
 
 /** The orders of decision 0060's worked example, by number. */
 const ORDERS: Record<number, OrderSpec> = {
@@ -71,6 +52,7 @@ const ORDERS: Record<number, OrderSpec> = {
     rubles: 120_000,
     createdAt: daysAgo(50),
     deliveryAt: daysAgo(45),
+    customerName: "=ООО «Формула»; склад",
   },
   8: { platform: "magnit", status: "свободен", rubles: 40_000, createdAt: daysAgo(20) },
   9: {
@@ -83,47 +65,6 @@ const ORDERS: Record<number, OrderSpec> = {
   10: { platform: "x5", status: "delivered", rubles: 60_000, createdAt: daysAgo(5), deliveryAt: daysAgo(2) },
   11: { platform: "x5", status: "invoiced", rubles: null, createdAt: daysAgo(75), deliveryAt: daysAgo(70) },
 };
-
-async function fixture(orders: Record<number, OrderSpec> = ORDERS): Promise<Fixture> {
-  const { companyId, userId } = await createCompanyUser();
-  const db = testDb();
-  const connections: Record<string, string> = {};
-  for (const [platformId, connectedAt] of [
-    ["magnit", daysAgo(60)],
-    ["x5", daysAgo(2)],
-    ["pepsi", daysAgo(100)],
-  ] as const) {
-    connections[platformId] = await createConnectionFor(companyId, { platformId });
-    await db
-      .update(platformConnections)
-      .set({ createdAt: new Date(connectedAt) })
-      .where(eq(platformConnections.id, connections[platformId]));
-  }
-  const ids: Record<number, string> = {};
-  for (const [number, spec] of Object.entries(orders)) {
-    const id = crypto.randomUUID();
-    ids[Number(number)] = id;
-    await db.insert(platformOrders).values({
-      id,
-      companyId,
-      connectionId: connections[spec.platform],
-      platformId: spec.platform,
-      externalOrderId: `CRM-${number}-${id.slice(0, 6)}`,
-      customerName: number === "7" ? "=ООО «Формула»; склад" : "АО «Тандер»",
-      pickupAddress: "г Краснодар, ул Солнечная, д 15/5",
-      deliveryAddress: "г Ростов-на-Дону, пр-кт Шолохова, д 31",
-      documentsRequired: [],
-      priceKopecks: spec.rubles === null ? null : spec.rubles * 100,
-      currency: "RUB",
-      status: spec.status,
-      createdAt: new Date(spec.createdAt),
-      pickupTimeFrom: spec.pickupAt ? new Date(spec.pickupAt) : null,
-      deliveryTimeFrom: spec.deliveryAt ? new Date(spec.deliveryAt) : null,
-      syncedAt: new Date(NOW),
-    });
-  }
-  return { companyId, userId, connections, orders: ids };
-}
 
 /** Order 10 sold through quick payment: its receivable is Рейс's now. */
 async function sell(f: Fixture, number: number, status: "approved" | "paid_out" | "held") {
@@ -165,7 +106,7 @@ const weeksWith = (filled: Record<number, [number, number]>) =>
 describe("CRM figures over a hand-checked fixture", () => {
   let f: Fixture;
   beforeAll(async () => {
-    f = await fixture();
+    f = await fixture(ORDERS);
     await sell(f, 10, "approved");
   });
 
@@ -315,7 +256,7 @@ describe("the CRM operations", () => {
     const mine = await fixture({
       1: { ...ORDERS[5], createdAt: Date.now() - DAY, deliveryAt: Date.now() - HOUR },
     });
-    await fixture(); // another company's orders, the same platforms
+    await fixture(ORDERS); // another company's orders, the same platforms
     const auth = { authorization: `Bearer ${(await sessionFor(mine.userId)).bearer}` };
     const read = async <T>(path: string) => {
       const { response } = await callWeb(path, { headers: auth });

@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { to: "/finance", label: "Финансы", ready: true },
   { to: "/factoring", label: "Быстрая оплата", ready: true },
   { to: "/dashboard/analytics", label: "Аналитика", ready: true },
+  { to: "/crm", label: "CRM", ready: true },
   { to: "/map-analytics", label: "Карта перевозок", ready: false },
   { to: "/edo-clients", label: "Клиенты ЭДО", ready: false },
   { to: "/partners", label: "Партнеры", ready: true },

@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ORDER_STATUSES } from "../../../workers/core/orders/vocabulary";
 import { track } from "~/lib/analytics";
@@ -30,10 +30,11 @@ const PRIORITY_OPTIONS: Option[] = [
  */
 export function OrderFilters({ platformOptions }: { platformOptions: Option[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const navigation = useNavigation();
   // While the next list loads, the controls show what was chosen, not the list still on screen.
   const shown =
-    navigation.location?.pathname === "/dashboard/orders"
+    navigation.location?.pathname === location.pathname
       ? new URLSearchParams(navigation.location.search)
       : searchParams;
 

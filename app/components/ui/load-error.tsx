@@ -16,3 +16,13 @@ export function LoadError({ title, href }: { title: string; href: string }) {
     </div>
   );
 }
+
+/** A whole page that failed to load: its heading, then LoadError (route ErrorBoundaries). */
+export function PageLoadError({ heading, title, href }: { heading: string; title: string; href: string }) {
+  return (
+    <div className="max-w-6xl space-y-4">
+      <h1 className="text-2xl font-semibold">{heading}</h1>
+      <LoadError title={title} href={href} />
+    </div>
+  );
+}
