@@ -74,9 +74,12 @@ export default function CrmAnalyticsPage() {
                   Динамика за 12 недель: {seriesName}
                 </h2>
                 <Form method="get" preventScrollReset className="flex items-end gap-2">
-                  <label className="text-sm">
-                    <span className="mb-1 block font-medium text-slate-700">Платформа</span>
+                  <div className="text-sm">
+                    <label htmlFor="crm-trend-platform" className="mb-1 block font-medium text-slate-700">
+                      Платформа
+                    </label>
                     <select
+                      id="crm-trend-platform"
                       name="platform"
                       defaultValue={platform}
                       key={platform}
@@ -93,7 +96,7 @@ export default function CrmAnalyticsPage() {
                         </option>
                       ))}
                     </select>
-                  </label>
+                  </div>
                   <noscript>
                     <button type="submit" className="rounded-lg px-3 py-2 ring-1 ring-slate-300">
                       Показать

@@ -52,3 +52,19 @@ export async function connectMagnit(page: Page, connectionName = "Магнит �
   await card.getByText("Синхронизировано", { exact: true }).waitFor(SYNC_WAIT);
   await toast(page, "Загружено 240 заказов").waitFor(WAIT);
 }
+
+/**
+ * Connects a sandbox EDO account through /edo (past the first visit's onboarding) and waits
+ * until the jobs Worker has mirrored its documents.
+ */
+export async function connectEdo(page: Page, login: string) {
+  await page.goto(`${inject("webUrl")}/edo`);
+  const onboarding = page.getByRole("region", { name: "Что такое ЭДО и ЭТрН" });
+  await onboarding.getByRole("button", { name: "Пропустить" }).click(WAIT);
+  const dialog = page.getByRole("dialog", { name: "Подключение к ЭДО" });
+  await dialog.getByLabel("Логин ЭДО").fill(login, WAIT);
+  await dialog.getByLabel("Пароль").fill("edo-demo-2025");
+  await dialog.getByRole("button", { name: "Подключить", exact: true }).click();
+  await toast(page, "Подключение к ЭДО выполнено успешно!").waitFor(WAIT);
+  await page.getByTestId("edo-sync-state").getByText("Документы обновлены").waitFor(SYNC_WAIT);
+}
