@@ -12,6 +12,7 @@ import { connectionQuery, type EdoConnectionRow } from "./connection";
 import { moscowDayStart, placeKey } from "./documents";
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const MOSCOW_OFFSET_MS = 3 * HOUR_MS;
 /** The quarters the old page looped over with «load all quarters» on (spec 2 §7, §9). */
 const FIRST_QUARTER_DAY = "2023-01-01";
@@ -100,22 +101,26 @@ export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyt
   );
   // The most recent N and every column their figures group by, off the analytics index
   // (company, category, deleted, expired, created_at DESC, id, then the columns): a range of
-  // created_at read in order, without the rows (decision 0059).
-  const picked = sql`SELECT rowid AS r, created_at AS at, status_code AS status, vehicle, role,
-      loading_place AS l, unloading_place AS u, go_inn, gp_inn, tk_inn
+  // created_at read in order, without the rows (decision 0059). A row written without the
+  // columns (role null: by code older than migration 0023, which filled the rows it found)
+  // answers from its JSON, as decision 0058 read every row; only such a row reads its document.
+  const column = (name: string, path: string, key = (value: string) => value) =>
+    sql.raw(`CASE WHEN edo_documents.role IS NULL
+      THEN (SELECT ${key(`e.data ->> '${path}'`)} FROM edo_documents AS e WHERE e.rowid = edo_documents.rowid)
+      ELSE edo_documents.${name} END`);
+  // Whole numbers written into the statement: a JS number goes as a float parameter, and a float
+  // division would not be a whole Moscow day or hour.
+  const [MOSCOW, HOUR, DAY] = [MOSCOW_OFFSET_MS, HOUR_MS, DAY_MS].map((n) => sql.raw(String(n)));
+  const picked = sql`SELECT rowid AS r, created_at AS at, status_code AS status, vehicle,
+      ${column("role", "$.roleCode")} AS role,
+      ${column("loading_place", "$.info.loading.addr", placeKey)} AS l,
+      ${column("unloading_place", "$.info.unloading.addr", placeKey)} AS u,
+      go_inn, gp_inn, tk_inn
     FROM ${d} INDEXED BY edo_documents_analytics_idx
     WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 AND ${d.expired} = 0
       ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
       AND ${d.createdAt} >= ${from} ${to === null ? sql`` : sql`AND ${d.createdAt} < ${to}`}
     ORDER BY ${d.createdAt} DESC, ${d.id} LIMIT ${filters.limit}`;
-  // A row written without the analytics columns (role null: by code older than migration 0023,
-  // which fills the rows it finds) answers from its JSON, as decision 0058 read every row.
-  const unfilled =
-    sql.raw(`SELECT r, at, status, vehicle, role, ${placeKey("la")} AS l, ${placeKey("ua")} AS u,
-      go_inn, gp_inn, tk_inn FROM (
-        SELECT p.r, p.at, p.status, p.vehicle, p.go_inn, p.gp_inn, p.tk_inn, e.data ->> '$.roleCode' AS role,
-          e.data ->> '$.info.loading.addr' AS la, e.data ->> '$.info.unloading.addr' AS ua
-        FROM picked AS p JOIN edo_documents AS e ON e.rowid = p.r WHERE p.role IS NULL)`);
   // The parties' INNs are columns; only the top ten's names are read from their documents. A
   // party is each INN a document names in a role other than the account's, once per document
   // (an INN named again in a later role is left out), so a company's documents are its rows.
@@ -124,8 +129,7 @@ export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyt
     sql.raw(`SELECT r, at, ${role}_inn AS inn, '${role}' AS p FROM d WHERE ${named(role)}
       ${before.map((other) => `AND NOT (${named(other)} AND ${other}_inn = ${role}_inn)`).join(" ")}`);
   return db.all<AnalyticsRow>(sql`
-    WITH picked AS MATERIALIZED (${picked}),
-    d AS MATERIALIZED (SELECT * FROM picked WHERE role IS NOT NULL UNION ALL ${unfilled}),
+    WITH d AS MATERIALIZED (${picked}),
     parties AS (${party("go", [])} UNION ALL ${party("gp", ["go"])} UNION ALL ${party("tk", ["go", "gp"])}),
     companies AS MATERIALIZED (SELECT inn, max(at), r, p, count(*) AS n FROM parties GROUP BY inn),
     routes AS MATERIALIZED (
@@ -140,10 +144,9 @@ export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyt
     UNION ALL SELECT 'companies', NULL, NULL, count(*) FROM companies
     UNION ALL SELECT 'status', status, NULL, count(*) FROM d GROUP BY status
     UNION ALL SELECT 'role', role, NULL, count(*) FROM d GROUP BY role
-    UNION ALL SELECT 'hour', (at + ${MOSCOW_OFFSET_MS}) / ${HOUR_MS} % 24, NULL, count(*) FROM d GROUP BY 2
-    UNION ALL SELECT 'day', date((at + ${MOSCOW_OFFSET_MS}) / 1000, 'unixepoch'), NULL, count(*) FROM d
-      WHERE date((at + ${MOSCOW_OFFSET_MS}) / 1000, 'unixepoch')
-        > date(((SELECT max(at) FROM d) + ${MOSCOW_OFFSET_MS}) / 1000, 'unixepoch', '-${sql.raw(String(DAYS))} days')
+    UNION ALL SELECT 'hour', (at + ${MOSCOW}) / ${HOUR} % 24, NULL, count(*) FROM d GROUP BY 2
+    UNION ALL SELECT 'day', (at + ${MOSCOW}) / ${DAY}, NULL, count(*) FROM d
+      WHERE (at + ${MOSCOW}) / ${DAY} > ((SELECT max(at) FROM d) + ${MOSCOW}) / ${DAY} - ${DAYS}
       GROUP BY 2
     UNION ALL SELECT 'company', t.inn, e.data ->> ('$.info.' || t.p || '.accName'), t.n FROM (
       SELECT inn, r, p, n FROM companies ORDER BY n DESC, inn LIMIT ${TOP}) AS t JOIN ${d} AS e ON e.rowid = t.r
@@ -253,7 +256,8 @@ export function analyticsOf(rows: AnalyticsRow[], filters: EdoAnalyticsFilters, 
         hours[Number(a)] += count;
         break;
       case "day":
-        days.set(String(a), count);
+        // Moscow days since the epoch.
+        days.set(new Date(Number(a) * DAY_MS).toISOString().slice(0, 10), count);
         break;
       case "company":
         topCompanies.push({ inn: String(a), name: b ?? String(a), count });
