@@ -35,7 +35,7 @@ export function eventInserts(records: AnalyticsEventRecord[]) {
 }
 
 /**
- * The same rows as plain multi-row inserts with a parameter per value: what `bench:analytics`
+ * The same rows as plain multi-row inserts with a parameter per value: what `bench:ingest`
  * gives sqld alone as the limit (raw batch inserts).
  */
 export function eventInsertsWithParameters(records: AnalyticsEventRecord[]) {

@@ -1,4 +1,4 @@
-// `npm run bench:analytics`: how fast product analytics events go from the browser's POST to
+// `npm run bench:ingest`: how fast product analytics events go from the browser's POST to
 // stored rows, through the real web Worker, the local queue and the real jobs Worker, next to what
 // sqld itself takes for the same rows in the same writes; and whether any event was lost or
 // stored twice. See bench/README.md.
@@ -41,8 +41,8 @@ const POLL_MS = 100;
 /** The run gives up when the stored count has not moved for this long. */
 const STALL_MS = 60_000;
 
-const log = (line: string) => console.log(`[bench:analytics] ${line}`);
-const { dataDir, start, cleanup } = ownStack("bench:analytics", log);
+const log = (line: string) => console.log(`[bench:ingest] ${line}`);
+const { dataDir, start, cleanup } = ownStack("bench:ingest", log);
 
 type Client = { cookie: string; sessionId: string };
 type Post = { body: Buffer; cookie: string; events: number };
@@ -374,7 +374,7 @@ async function main() {
     loadBefore,
     loadAfter,
   });
-  const file = writeResults("analytics-", {
+  const file = writeResults("ingest-", {
     config: {
       events: eventCount,
       eventsPerRequest,
@@ -464,7 +464,7 @@ function report(run: {
 // Hard upper bound: a stack start, posting and storing at 100 events/s or better, the stall
 // allowance and two raw passes.
 await runBench(
-  "bench:analytics",
+  "bench:ingest",
   main,
   cleanup,
   (300 + eventCount / 100 + STALL_MS / 1000 + eventCount / 500) * 1000,
