@@ -1,5 +1,5 @@
-// The EDO analytics pages' data (/dashboard/analytics, /test-analytics): the filters from the
-// URL, the connection, and the figures from the mirror (decision 0058).
+// The data of the pages built from the EDO mirror (/dashboard/analytics, /test-analytics,
+// /transport): the filters from the URL, the connection, and the figures (decisions 0058, 0063).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { edoAnalytics } from "../../workers/core/edo/analytics";
 import {
@@ -25,11 +25,20 @@ export function filtersOf(params: URLSearchParams): EdoAnalyticsFilters {
 }
 
 /**
- * What the analytics pages show: disconnected (no connection or an expired token), failed (the
- * read threw), or ready with the figures; the connection's login and expiry and how long the
- * read took, for the test page's dump.
+ * What a page built from the mirror shows (EDO analytics, the fleet): disconnected (no connection
+ * or an expired token), failed (the read threw), or ready with what `read` answered; the
+ * connection's login and expiry and how long the read took, for the test page's dump.
  */
-export async function edoAnalyticsPageData(context: AppLoadContext, request: Request) {
+export async function edoMirrorPageData<T>(
+  context: AppLoadContext,
+  request: Request,
+  read: (
+    db: AppLoadContext["db"],
+    companyId: string,
+    filters: EdoAnalyticsFilters,
+    now: number,
+  ) => Promise<T>,
+) {
   const { user } = requireCaller(context, request);
   const filters = filtersOf(new URL(request.url).searchParams);
   const now = Date.now();
@@ -39,23 +48,22 @@ export async function edoAnalyticsPageData(context: AppLoadContext, request: Req
     : null;
   const lastSyncedAt = row?.lastSyncedAt?.toISOString() ?? null;
   if (!connection?.connected) {
-    return {
-      state: "disconnected" as const,
-      filters,
-      connection,
-      lastSyncedAt,
-      analytics: null,
-      elapsedMs: 0,
-    };
+    return { state: "disconnected" as const, filters, connection, lastSyncedAt, data: null, elapsedMs: 0 };
   }
   const started = performance.now();
   try {
-    const analytics = await edoAnalytics(context.db, user.company.id, filters, now);
+    const data = await read(context.db, user.company.id, filters, now);
     const elapsedMs = Math.round(performance.now() - started);
-    return { state: "ready" as const, filters, connection, lastSyncedAt, analytics, elapsedMs };
+    return { state: "ready" as const, filters, connection, lastSyncedAt, data, elapsedMs };
   } catch (error) {
-    console.error("edo analytics failed", error);
+    console.error("edo mirror page read failed", error);
     const elapsedMs = Math.round(performance.now() - started);
-    return { state: "failed" as const, filters, connection, lastSyncedAt, analytics: null, elapsedMs };
+    return { state: "failed" as const, filters, connection, lastSyncedAt, data: null, elapsedMs };
   }
+}
+
+/** The EDO analytics pages' data (/dashboard/analytics, /test-analytics). */
+export async function edoAnalyticsPageData(context: AppLoadContext, request: Request) {
+  const { data, ...page } = await edoMirrorPageData(context, request, edoAnalytics);
+  return { ...page, analytics: data };
 }

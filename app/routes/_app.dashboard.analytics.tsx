@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { EDO_MESSAGES } from "../../workers/core/edo/schemas";
 import { AnalyticsBlocks } from "~/components/edo-analytics/analytics-blocks";
 import { AnalyticsFilters } from "~/components/edo-analytics/analytics-filters";
+import { EdoMirrorBanner } from "~/components/edo-analytics/edo-banner";
 import { RefreshButton } from "~/components/ui/refresh-button";
 import { LoadError } from "~/components/ui/load-error";
 import { track } from "~/lib/analytics";
@@ -50,30 +50,9 @@ export default function EdoAnalyticsPage() {
           </div>
         ) : null}
       </div>
-      {state === "disconnected" ? (
-        <section
-          aria-label="Подключение к ЭДО"
-          className="rounded-xl bg-amber-50 p-5 text-amber-900 ring-1 ring-amber-200"
-          data-testid="edo-banner"
-        >
-          <p className="font-medium">{EDO_MESSAGES.notConnected}</p>
-          <p className="mt-1 text-sm">Подключите ЭДО, чтобы видеть аналитику по транспортным документам.</p>
-          <Link
-            to="/edo"
-            className="mt-3 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            Подключить ЭДО
-          </Link>
-        </section>
-      ) : (
+      <EdoMirrorBanner connected={state !== "disconnected"} purpose="аналитику по транспортным документам" />
+      {state === "disconnected" ? null : (
         <>
-          <section
-            aria-label="Подключение к ЭДО"
-            className="rounded-xl bg-green-50 p-4 text-sm text-green-900 ring-1 ring-green-200"
-            data-testid="edo-banner"
-          >
-            <span className="font-medium">ЭДО подключено</span> · аналитика по зеркалу документов
-          </section>
           <AnalyticsFilters filters={filters} />
           <div aria-busy={loading} className={loading ? "opacity-60" : undefined}>
             {loading ? (

@@ -13,8 +13,17 @@ const PAGE_PERIODS = [...EDO_PERIODS].filter((period) => period >= 20241).revers
 
 const fieldClass = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
-/** The analytics filters as a GET form: they live in the page's URL. */
-export function AnalyticsFilters({ filters }: { filters: EdoAnalyticsFilters }) {
+/**
+ * The analytics filters as a GET form: they live in the page's URL. `section` is the analytics
+ * section its events go under (spec 1 §3): the EDO analytics page's, or the fleet page's.
+ */
+export function AnalyticsFilters({
+  filters,
+  section = "analytics",
+}: {
+  filters: EdoAnalyticsFilters;
+  section?: string;
+}) {
   return (
     <Form
       method="get"
@@ -24,7 +33,7 @@ export function AnalyticsFilters({ filters }: { filters: EdoAnalyticsFilters }) 
         const data = new FormData(event.currentTarget);
         track({
           eventType: "filter",
-          eventCategory: "analytics",
+          eventCategory: section,
           eventAction: "filters_applied",
           eventLabel: String(data.get("period") ?? "0"),
           metadata: Object.fromEntries([...data.entries()].map(([key, value]) => [key, String(value)])),

@@ -3,7 +3,7 @@ export const NAV_ITEMS = [
   { to: "/dashboard", label: "Главная", ready: true },
   { to: "/platforms", label: "Платформы", ready: true },
   { to: "/dashboard/orders", label: "Заказы", ready: true },
-  { to: "/transport", label: "Транспорт", ready: false },
+  { to: "/transport", label: "Транспорт", ready: true },
   { to: "/finance", label: "Финансы", ready: true },
   { to: "/factoring", label: "Быстрая оплата", ready: true },
   { to: "/dashboard/analytics", label: "Аналитика", ready: true },

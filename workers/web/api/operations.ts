@@ -5,6 +5,7 @@ import { companiesOperations } from "./companies";
 import { crmOperations } from "./crm";
 import { edoOperations } from "./edo";
 import { edoAnalyticsOperations } from "./edo-analytics";
+import { edoTransportOperations } from "./edo-transport";
 import { factoringOperations } from "./factoring";
 import { feedbackOperations } from "./feedback";
 import { financeReadsOperations } from "./finance-reads";
@@ -34,6 +35,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...x5Operations,
   ...edoOperations,
   ...edoAnalyticsOperations,
+  ...edoTransportOperations,
   ...crmOperations,
   ...geoOperations,
   ...financeReadsOperations,
