@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CrmDashboardPage, { CRM_FAILED } from "./_app.crm._index";
 import CrmAnalyticsPage, { CRM_ANALYTICS_FAILED } from "./_app.crm.analytics";
 import EdoAnalyticsPage, { ANALYTICS_FAILED } from "./_app.dashboard.analytics";
+import TransportPage, { TRANSPORT_FAILED } from "./_app.transport._index";
 
 function render(path: string, Component: () => JSX.Element, loaderData: Record<string, unknown>): string {
   const Stub = createRemixStub([{ id: "page", path, Component, loader: () => loaderData }]);
@@ -62,5 +63,20 @@ describe("a page whose read failed", () => {
     });
     expect(html).toContain(CRM_ANALYTICS_FAILED);
     expect(html).not.toContain("Дебиторская задолженность");
+  });
+
+  it("/transport: «Не удалось загрузить данные транспорта», no vehicle table", () => {
+    const html = render("/transport", TransportPage, {
+      state: "failed",
+      filters: { period: 0, status: undefined, limit: 1000, allQuarters: true },
+      connection: { login: "carrier-3", expiresAt: "2026-11-26T00:00:00.000Z", connected: true },
+      lastSyncedAt: null,
+      transport: null,
+      vehicles: [],
+      elapsedMs: 3,
+    });
+    expect(html).toContain(TRANSPORT_FAILED);
+    expect(html).toContain('href="/transport"');
+    expect(html).not.toContain("Транспортные средства");
   });
 });
