@@ -11,7 +11,37 @@ import { track } from "~/lib/analytics";
 /** Spec 2 §9: the analytics period list offers the quarters of 2024–2025. */
 const PAGE_PERIODS = [...EDO_PERIODS].filter((period) => period >= 20241).reverse();
 
-const fieldClass = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+export const fieldClass = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+
+/** The documents' period and status selects, as the EDO pages built from the mirror filter by them. */
+export function PeriodAndStatus({ filters }: { filters: { period: number; status?: string } }) {
+  return (
+    <>
+      <label className="grid gap-1 text-sm">
+        Период
+        <select name="period" defaultValue={String(filters.period)} className={fieldClass}>
+          <option value="0">Все</option>
+          {PAGE_PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {periodLabel(period)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm">
+        Статус
+        <select name="status" defaultValue={filters.status ?? "0"} className={fieldClass}>
+          <option value="0">Все статусы</option>
+          {ANALYTICS_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {documentStatusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
 
 /**
  * The analytics filters as a GET form: they live in the page's URL. `section` is the analytics
@@ -41,28 +71,7 @@ export function AnalyticsFilters({
       }}
     >
       <input type="hidden" name="filtered" value="1" />
-      <label className="grid gap-1 text-sm">
-        Период
-        <select name="period" defaultValue={String(filters.period)} className={fieldClass}>
-          <option value="0">Все</option>
-          {PAGE_PERIODS.map((period) => (
-            <option key={period} value={period}>
-              {periodLabel(period)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-sm">
-        Статус
-        <select name="status" defaultValue={filters.status ?? "0"} className={fieldClass}>
-          <option value="0">Все статусы</option>
-          {ANALYTICS_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {documentStatusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PeriodAndStatus filters={filters} />
       <label className="grid gap-1 text-sm">
         Документов для анализа
         <select name="limit" defaultValue={String(filters.limit)} className={fieldClass}>

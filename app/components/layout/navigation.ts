@@ -9,7 +9,7 @@ export const NAV_ITEMS = [
   { to: "/dashboard/analytics", label: "Аналитика", ready: true },
   { to: "/crm", label: "CRM", ready: true },
   { to: "/map-analytics", label: "Карта перевозок", ready: false },
-  { to: "/edo-clients", label: "Клиенты ЭДО", ready: false },
+  { to: "/edo-clients", label: "Клиенты ЭДО", ready: true },
   { to: "/partners", label: "Партнеры", ready: true },
   { to: "/edo", label: "ЭДО", ready: true },
 ] as const;

@@ -5,6 +5,7 @@ import { companiesOperations } from "./companies";
 import { crmOperations } from "./crm";
 import { edoOperations } from "./edo";
 import { edoAnalyticsOperations } from "./edo-analytics";
+import { edoClientsOperations } from "./edo-clients";
 import { edoTransportOperations } from "./edo-transport";
 import { factoringOperations } from "./factoring";
 import { feedbackOperations } from "./feedback";
@@ -35,6 +36,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...x5Operations,
   ...edoOperations,
   ...edoAnalyticsOperations,
+  ...edoClientsOperations,
   ...edoTransportOperations,
   ...crmOperations,
   ...geoOperations,
