@@ -8,6 +8,7 @@ import { payments } from "../../db/schema";
 import { QUICK_PAYMENT_DOCUMENT_KINDS, quickPaymentDocuments, quickPayments } from "../../db/schema/finance";
 import { createSession } from "../../workers/core/auth/sessions";
 import { recordMovement } from "../../workers/core/finance/ledger";
+import { vehicleKey } from "../../workers/core/edo/documents";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import {
   statusesOf,
@@ -45,6 +46,15 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
   },
   "platform-connection": (owner) => createConnectionFor(owner.companyId),
   order: (owner) => createOrderFor(owner.companyId, { status: "delivered" }),
+  async vehicle(owner) {
+    // A waybill of the owner's mirror with a vehicle: the id is the mirror's key of its number.
+    const doc = (await operatorDocuments(EDO_ACCOUNT.login, { limit: "50", category: "ETRN" })).find(
+      (d) => d.info.ts?.num,
+    );
+    if (!doc) throw new Error("the sandbox account has no waybill with a vehicle");
+    await mirrorEdoDocuments(owner.companyId, [doc]);
+    return vehicleKey(doc.info.ts!.num);
+  },
   async "edo-document"(owner) {
     // A docflow of the prerequisite's EDO account, mirrored for the owner only: its files are
     // real at the operator, so company A's calls succeed end to end.

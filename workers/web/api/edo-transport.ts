@@ -208,6 +208,7 @@ export const edoTransportOperations = [
       summary: "Рейсы одного ТС",
       description: `Последние ${VEHICLE_TRIPS} транспортных накладных ТС во всём зеркале, новые сверху, и их общее число. ТС без документов компании — 404.`,
       access: "signed-in",
+      owns: { param: "vehicleId", resource: "vehicle" },
       params: z.object({
         vehicleId: z.string().max(30).describe("id из vehicles[] ответа /edo/transport"),
       }),
@@ -233,7 +234,7 @@ export const edoTransportOperations = [
           ] satisfies VehicleTrip[],
         },
       },
-      errors: [404],
+      errors: [],
     },
     async (c, { params }, reply) => {
       const vehicle = await vehicleTrips(c.get("db"), callerOf(c).user.company.id, params.vehicleId);

@@ -22,7 +22,8 @@ export type OwnedResource =
   | "edo-document"
   | "payment"
   | "ledger-operation"
-  | "quick-payment";
+  | "quick-payment"
+  | "vehicle";
 
 /** What the caller's company must have set up before an operation can succeed. */
 export type CompanyPrerequisite = "x5-token" | "edo-login";
