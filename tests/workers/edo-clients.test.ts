@@ -253,6 +253,21 @@ describe("GET /api/edo/clients", () => {
     expect((await clients(a, { limit: "700" })).status).toBe(400);
   });
 
+  it("counts the most recent 1000 documents by default (spec 3 §9), every document with limit 0", async () => {
+    const a = await member();
+    const now = Date.now();
+    const recent = Array.from({ length: 1000 }, (_, i) => waybill(now - (i + 1) * MINUTE, { go: TANDER }));
+    await mirrorEdoDocuments(a.companyId, [...recent, waybill(now - 2 * DAY, { gp: LENTA })]);
+    const latest = (await clients(a)).data;
+    expect(rowsOf(latest)).toEqual(["GO АО «Тандер» 1000 active"]);
+    expect(latest.totalDocuments).toBe(1000);
+    const every = (await clients(a, { limit: "0" })).data;
+    expect(rowsOf(every)).toEqual(["GO АО «Тандер» 1000 active", "GP ООО «Лента» 1 active"]);
+    expect(every.totalDocuments).toBe(1001);
+    expect((await card(a, LENTA.inn)).status).toBe(404);
+    expect((await card(a, LENTA.inn, { limit: "0" })).data.documentsCount).toBe(1);
+  });
+
   it("counts documents mirrored before migration 0023 (no role or place columns) the same", async () => {
     const a = await member();
     const { all, d1 } = fixture(Date.now());

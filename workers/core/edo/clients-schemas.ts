@@ -3,7 +3,7 @@
 // (in the browser too): kept apart from the queries so no database code reaches the browser.
 // Decision 0061 says what each filter and figure means over the mirror.
 import { z } from "zod";
-import { ANALYTICS_LIMITS, edoAnalyticsFiltersSchema } from "./analytics-schemas";
+import { ANALYTICS_LIMITS, DEFAULT_ANALYTICS_LIMIT, edoAnalyticsFiltersSchema } from "./analytics-schemas";
 import { edoLoginQuerySchema } from "./schemas";
 
 /** A client's role: the party of the documents it is named as (shipper, consignee, carrier). */
@@ -45,8 +45,10 @@ export const edoClientsDocumentFiltersSchema = z.object({
     .refine((value) => value === 0 || (ANALYTICS_LIMITS as readonly number[]).includes(value), {
       error: "limit: 0, 500, 1000, 2000 или 5000",
     })
-    .default(0)
-    .describe("Сколько последних документов учитывать; 0 — все"),
+    // Spec 3 §9's default for the loading functions: grouping every document of a large mirror
+    // takes a sort of all of them (decision 0061), the most recent 1000 a few milliseconds.
+    .default(DEFAULT_ANALYTICS_LIMIT)
+    .describe(`Сколько последних документов учитывать (по умолчанию ${DEFAULT_ANALYTICS_LIMIT}); 0 — все`),
 });
 
 /** The list's filters: the documents', then search, role, activity and the page. */
