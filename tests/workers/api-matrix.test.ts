@@ -55,6 +55,18 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
     await mirrorEdoDocuments(owner.companyId, [doc]);
     return vehicleKey(doc.info.ts!.num);
   },
+  async "edo-client"(owner) {
+    // A waybill of the owner's mirror naming a shipper other than the account itself: its INN.
+    const doc = (await operatorDocuments(EDO_ACCOUNT.login, { limit: "50", category: "ETRN" })).find(
+      (d) =>
+        d.roleCode !== "GO" &&
+        !!d.info.go?.inn &&
+        d.info.go.inn !== d.info[d.roleCode === "GP" ? "gp" : "tk"]?.inn,
+    );
+    if (!doc) throw new Error("the sandbox account has no waybill naming another shipper");
+    await mirrorEdoDocuments(owner.companyId, [doc]);
+    return doc.info.go!.inn;
+  },
   async "edo-document"(owner) {
     // A docflow of the prerequisite's EDO account, mirrored for the owner only: its files are
     // real at the operator, so company A's calls succeed end to end.

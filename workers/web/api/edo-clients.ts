@@ -190,6 +190,8 @@ export const edoClientsOperations = [
       summary: "Карточка клиента ЭДО: роли, документы, маршруты и заказы",
       description: `${DOCUMENTS_RULE} ${CLIENT_RULE} Карточка — все роли клиента с этим ИНН; documents — последние ${CARD_LIST} документов с ним; routes — маршруты его документов город → город; orders — заказы, созданные из его документов (последние ${CARD_LIST}, ordersCount — все). Нет документа с таким клиентом — 404 «${CLIENT_MESSAGES.notFound}». ${LOGIN_RULE}`,
       access: "signed-in",
+      owns: { param: "inn", resource: "edo-client" },
+      requires: "edo-login",
       params: clientInnSchema,
       query: edoClientRequestSchema,
       success: { status: 200, data: edoClientCardSchema, example: exampleCard },

@@ -23,7 +23,8 @@ export type OwnedResource =
   | "payment"
   | "ledger-operation"
   | "quick-payment"
-  | "vehicle";
+  | "vehicle"
+  | "edo-client";
 
 /** What the caller's company must have set up before an operation can succeed. */
 export type CompanyPrerequisite = "x5-token" | "edo-login";
