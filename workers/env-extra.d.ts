@@ -32,6 +32,11 @@ declare namespace Cloudflare {
     REYS_VAT_RATE?: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
+    /**
+     * A Mapbox public token (pk.…): /map-analytics then draws with mapbox-gl over Mapbox's style;
+     * without one, maplibre-gl over the product's offline base map (decision 0064).
+     */
+    MAPBOX_TOKEN?: string;
   }
 }
 
@@ -49,6 +54,8 @@ type JobsEnv = Pick<
   | "MARS_API_URL"
   | "SBER_LOGISTICS_API_URL"
   | "EDO_API_URL"
+  | "GEOCODER_URL"
+  | "ROUTER_URL"
   | "YOOKASSA_API_URL"
   | "YOOKASSA_SHOP_ID"
   | "YOOKASSA_SECRET_KEY"

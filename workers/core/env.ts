@@ -118,7 +118,15 @@ export const webEnvSchema = z.object({
     .optional(),
 });
 
-export const jobsEnvSchema = z.object({ ...databaseVars, ...platformVars, ...paymentVars, ...bankVars });
+export const jobsEnvSchema = z.object({
+  ...databaseVars,
+  ...platformVars,
+  ...paymentVars,
+  ...bankVars,
+  // The edo.geo job's geocoder and router (decision 0062); empty or absent as for the web Worker.
+  GEOCODER_URL: optionalUrl,
+  ROUTER_URL: optionalUrl,
+});
 
 export const cronEnvSchema = z.object({ APP_ENV: appEnv });
 

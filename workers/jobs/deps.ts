@@ -1,5 +1,7 @@
 import { createDb } from "../../db/client";
 import { createEdoApi } from "../providers/edo-api";
+import { createNominatimGeocoder } from "../providers/nominatim";
+import { createOsrmRouter } from "../providers/osrm";
 import { platformApis } from "../providers/platforms-config";
 import { factorOf } from "../core/finance/documents/factor";
 import { quickPaymentDocumentsFor } from "../core/finance/documents";
@@ -15,6 +17,9 @@ export function jobDeps(env: JobsEnv): JobDeps {
     credentialsKey: env.CREDENTIALS_KEY,
     platformApi: platformApis(env),
     edo: createEdoApi({ baseUrl: env.EDO_API_URL }),
+    // An empty URL leaves the gazetteer or the estimate to answer (decision 0027).
+    geocoder: env.GEOCODER_URL ? createNominatimGeocoder({ baseUrl: env.GEOCODER_URL }) : null,
+    router: env.ROUTER_URL ? createOsrmRouter({ baseUrl: env.ROUTER_URL }) : null,
     paymentProvider: paymentProviderFor(env),
     payoutBank: payoutBankFor(env),
     documents: { factor: () => factorOf(env), make: quickPaymentDocumentsFor },

@@ -7,17 +7,22 @@ import { checkPendingPayments } from "../core/billing/payment-checks";
 import { isJobMessage, retryDelaySeconds, type JobMessage } from "../core/jobs/messages";
 import type { EdoDeps } from "../core/edo/connection";
 import { syncEdoOrdersPage } from "../core/edo/orders";
+import { placeMirror } from "../core/edo/places";
 import { refreshEdoMirrors, syncEdoPage } from "../core/edo/sync";
 import type { PlatformDeps } from "../core/platforms/connections";
 import { refreshStaleConnections, syncPlatformPage } from "../core/platforms/sync";
 import { advanceQuickPayment, checkPayouts } from "../core/finance/payouts";
 import { makeQuickPaymentDocuments, type DocumentsDeps } from "../core/finance/quick-payment-documents";
+import type { Geocoder, Router } from "../providers/geo";
 import type { PaymentProvider } from "../providers/payment-provider";
 import type { PayoutBank } from "../providers/payout-bank";
 
-/** What jobs work with: the database, the clock, the queue, the customer platforms, EDO and payments. */
+/** What jobs work with: the database, the clock, the queue, the customer platforms, EDO, geo and payments. */
 export type JobDeps = PlatformDeps &
   EdoDeps & {
+    /** null: not configured, the gazetteer places addresses and routes are estimates (decision 0027). */
+    geocoder: Geocoder | null;
+    router: Router | null;
     paymentProvider: PaymentProvider;
     payoutBank: PayoutBank;
     /** The quick-payment documents: Рейс's requisites and the PDF maker. */
@@ -120,6 +125,9 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       return;
     case "edo.orders":
       await syncEdoOrdersPage(deps, job, attempt);
+      return;
+    case "edo.geo":
+      await placeMirror(deps, job, attempt);
       return;
     case "quick_payment.advance":
       await advanceQuickPayment(payoutDeps(deps), job.id);

@@ -15,6 +15,7 @@ import { limitNewOrders } from "../billing/limits";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, latestRunQuery, runForPage, runPages, startRun, type RunRow } from "../jobs/runs";
 import { EDO_ORDERS_MESSAGES, type EdoOrdersSyncView } from "./orders-sync-view";
+import { placeAfterSync } from "./places";
 
 // EDO docflows become orders (spec 2 §2.1 «Синхронизировать ЭДО», §7 POST /api/edo/sync-to-orders;
 // decision 0028): each transport docflow of the company's mirror is one order of platform "edo",
@@ -374,13 +375,16 @@ export async function syncEdoOrdersPage(deps: Deps, job: { runId: string; page: 
           .where(staleOrders(run.companyId));
         outcome = { ...outcome, removed: outcome.removed + (stale?.orders ?? 0) };
       }
-      return savePage(
+      const saved = await savePage(
         db,
         run,
         pageNumber,
         { rows: changes.rows, done, cursor, outcome, last, notice: planNotice },
         deps.now(),
       );
+      // New EDO orders take their addresses' coordinates (decision 0062).
+      if (saved && last) await placeAfterSync(deps, run.companyId);
+      return saved;
     },
     fatal: async () => null,
     unavailable: EDO_ORDERS_MESSAGES.failed,

@@ -15,6 +15,7 @@ import {
   type EdoDeps,
 } from "./connection";
 import { documentRow, documentUpserts } from "./documents";
+import { placeAfterSync } from "./places";
 
 /** Documents asked for per page of the change feed: the operator's largest page. */
 export const EDO_SYNC_PAGE_SIZE = EDO_MAX_PAGE;
@@ -68,9 +69,12 @@ export async function syncEdoPage(deps: EdoDeps, job: { runId: string; page: num
       };
     },
     isLast: (page) => !page.hasMore,
-    save(page, pageNumber) {
+    async save(page, pageNumber) {
       done += page.docs.length;
-      return savePage(db, run, subject, pageNumber, page, done, deps.now());
+      const saved = await savePage(db, run, subject, pageNumber, page, done, deps.now());
+      // The mirror is complete: its new addresses get their places (decision 0062).
+      if (saved && !page.hasMore) await placeAfterSync(deps, run.companyId);
+      return saved;
     },
     async fatal(error) {
       if (!(error instanceof EdoTokenError)) return null;

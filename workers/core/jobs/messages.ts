@@ -18,6 +18,8 @@ export type JobMessage =
   | { kind: "edo.refresh" }
   /** Pages of the EDO → orders sync `runId`: the mirror's docflows become orders. */
   | { kind: "edo.orders"; runId: string; page: number }
+  /** Place the company's mirrored addresses and route their pairs, once each (decision 0062). */
+  | { kind: "edo.geo"; companyId: string }
   /** Move a quick payment on: check its documents, approve it, send its payout (decision 0054). */
   | { kind: "quick_payment.advance"; id: string }
   /** Make and keep an approved quick payment's documents (notice, act, счёт-фактура). */
@@ -44,6 +46,7 @@ const JOB_KINDS: Record<JobKind, true> = {
   "edo.sync": true,
   "edo.refresh": true,
   "edo.orders": true,
+  "edo.geo": true,
   "quick_payment.advance": true,
   "payouts.check": true,
   "quick_payment.documents": true,

@@ -5,6 +5,7 @@ import { companiesOperations } from "./companies";
 import { crmOperations } from "./crm";
 import { edoOperations } from "./edo";
 import { edoAnalyticsOperations } from "./edo-analytics";
+import { edoGeoOperations } from "./edo-geo";
 import { edoClientsOperations } from "./edo-clients";
 import { edoTransportOperations } from "./edo-transport";
 import { factoringOperations } from "./factoring";
@@ -36,6 +37,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...x5Operations,
   ...edoOperations,
   ...edoAnalyticsOperations,
+  ...edoGeoOperations,
   ...edoClientsOperations,
   ...edoTransportOperations,
   ...crmOperations,
