@@ -487,6 +487,14 @@ describe("after a mirror sync", () => {
     );
     expect(geocoder.calls.every((key) => keys.has(key))).toBe(true);
 
+    // The next sync's job asks the geocoder nothing.
+    const again = counting<Geocoder>(createNominatimGeocoder({ baseUrl: env.GEOCODER_URL }));
+    const rerun = await deliver([{ kind: "edo.geo", companyId }], {
+      deps: { ...deps, geocoder: again.port },
+    });
+    expect(rerun.retryMessages).toEqual([]);
+    expect(again.calls).toEqual([]);
+
     const geo = await readGeo({ companyId, auth, login: "carrier-3", connectionId: "" }, "&limit=5000");
     expect(geo.pending).toEqual({ addresses: 0, routes: 0 });
     console.info(
