@@ -8,7 +8,7 @@ export const NAV_ITEMS = [
   { to: "/factoring", label: "Быстрая оплата", ready: true },
   { to: "/dashboard/analytics", label: "Аналитика", ready: true },
   { to: "/crm", label: "CRM", ready: true },
-  { to: "/map-analytics", label: "Карта перевозок", ready: false },
+  { to: "/map-analytics", label: "Карта перевозок", ready: true },
   { to: "/edo-clients", label: "Клиенты ЭДО", ready: true },
   { to: "/partners", label: "Партнеры", ready: true },
   { to: "/edo", label: "ЭДО", ready: true },

@@ -1,0 +1,266 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Link,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { geoOf, geoStatement, type EdoGeo, type GeoRoute } from "../../workers/core/edo/geo-read";
+import { BarList, formatInteger } from "~/components/charts";
+import { AnalyticsFilters } from "~/components/edo-analytics/analytics-filters";
+import { EdoMirrorBanner } from "~/components/edo-analytics/edo-banner";
+import { TransportMap } from "~/components/map/transport-map";
+import { LoadError, PageLoadError } from "~/components/ui/load-error";
+import { RefreshButton } from "~/components/ui/refresh-button";
+import { track } from "~/lib/analytics";
+import { edoMirrorPageData } from "~/lib/edo-analytics.server";
+
+export const meta: MetaFunction = () => [{ title: "Карта перевозок — Рейс" }];
+
+const TITLE = "Карта перевозок";
+export const MAP_FAILED = "Не удалось загрузить данные карты";
+// The mode switch lives here, not in map-data.ts, so the page does not load the map's data module.
+const MODES = [
+  { mode: "markers", label: "Маркеры" },
+  { mode: "heatmap", label: "Тепловая карта" },
+  { mode: "routes", label: "Маршруты" },
+] as const;
+type Mode = (typeof MODES)[number]["mode"];
+const modeOf = (value: string | null): Mode => MODES.find((m) => m.mode === value)?.mode ?? "markers";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = await edoMirrorPageData(context, request, async (db, companyId, filters, now) =>
+    geoOf(await geoStatement(db, companyId, filters, now), filters, now),
+  );
+  const { data, ...rest } = page;
+  return { ...rest, geo: data, mapboxToken: context.cloudflare.env.MAPBOX_TOKEN?.trim() || null };
+}
+
+/** Switching the map's mode needs no fresh data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  const withoutMode = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("mode");
+    params.sort();
+    return params.toString();
+  };
+  const modeOnly =
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    withoutMode(currentUrl) === withoutMode(nextUrl);
+  return modeOnly ? false : defaultShouldRevalidate;
+};
+
+const trackMap = (action: string, label?: string) =>
+  track({ eventType: "map", eventCategory: "map", eventAction: action, eventLabel: label });
+
+const card = "rounded-xl bg-white p-4 ring-1 ring-slate-200";
+const BAND_TONE = { green: "text-green-700", yellow: "text-amber-600", red: "text-red-700" } as const;
+
+function Summary({ geo }: { geo: EdoGeo }) {
+  const cards = [
+    ["Документы", formatInteger(geo.totalDocuments)],
+    ["Цепочки", formatInteger(geo.totalChains)],
+    ["Уникальные адреса", formatInteger(geo.uniqueAddresses)],
+    ["Уникальные маршруты", formatInteger(geo.uniqueRoutes)],
+    ["Завершённые цепочки", formatInteger(geo.completedChains)],
+  ] as const;
+  return (
+    <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
+      {cards.map(([label, value]) => (
+        <section key={label} className={card} aria-label={label} data-testid="map-card">
+          <h2 className="text-sm text-slate-500">{label}</h2>
+          <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+        </section>
+      ))}
+      <section className={card} aria-label="Успешность" data-testid="map-card">
+        <h2 className="text-sm text-slate-500">Успешность</h2>
+        <p className={`mt-1 text-2xl font-semibold ${BAND_TONE[geo.successBand.tone]}`}>
+          {geo.successRate.toLocaleString("ru-RU")} %
+        </p>
+        <p className={`text-sm ${BAND_TONE[geo.successBand.tone]}`}>{geo.successBand.label}</p>
+      </section>
+    </div>
+  );
+}
+
+const km = (route: GeoRoute) =>
+  route.distance === null
+    ? ""
+    : ` · ${route.distance.toLocaleString("ru-RU")} км${route.estimated ? " (оценка)" : ""}`;
+
+export default function MapAnalyticsPage() {
+  const { state, filters, geo, mapboxToken } = useLoaderData<typeof loader>();
+  const loading = useNavigation().state === "loading";
+  const [params, setParams] = useSearchParams();
+  const mode = modeOf(params.get("mode"));
+  useEffect(() => {
+    if (state === "failed") trackMap("load_failed", MAP_FAILED);
+    else if (state === "ready") trackMap("page_viewed");
+  }, [state]);
+  const setMode = (next: Mode) => {
+    trackMap("mode_changed", next);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === "markers") updated.delete("mode");
+        else updated.set("mode", next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return (
+    <div className="max-w-6xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{TITLE}</h1>
+        {state !== "disconnected" ? <RefreshButton /> : null}
+      </div>
+      <EdoMirrorBanner
+        connected={state !== "disconnected"}
+        purpose="адреса и маршруты своих перевозок на карте"
+      />
+      {state === "disconnected" ? null : (
+        <>
+          <AnalyticsFilters filters={filters} section="map" />
+          <div aria-busy={loading} className={`space-y-4 ${loading ? "opacity-60" : ""}`}>
+            {state === "failed" || !geo ? (
+              <LoadError title={MAP_FAILED} href="/map-analytics" />
+            ) : (
+              <>
+                <Summary geo={geo} />
+                {geo.pending.addresses > 0 || geo.pending.routes > 0 ? (
+                  <p role="status" className="text-sm text-slate-600" data-testid="map-pending">
+                    Ещё размещаются на карте: адресов — {formatInteger(geo.pending.addresses)}, маршрутов —{" "}
+                    {formatInteger(geo.pending.routes)}. Обновите страницу через минуту.
+                  </p>
+                ) : null}
+                <section className={`${card} space-y-3`} aria-labelledby="map-title">
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <h2 id="map-title" className="text-sm font-medium text-slate-700">
+                      Карта
+                    </h2>
+                    <div
+                      role="group"
+                      aria-label="Режим карты"
+                      className="inline-flex rounded-lg ring-1 ring-slate-300"
+                    >
+                      {MODES.map((item) => (
+                        <button
+                          key={item.mode}
+                          type="button"
+                          aria-pressed={item.mode === mode}
+                          onClick={() => setMode(item.mode)}
+                          className={`px-3 py-1.5 text-sm first:rounded-l-lg last:rounded-r-lg ${
+                            item.mode === mode
+                              ? "bg-brand-600 text-white"
+                              : "bg-white text-slate-700 hover:bg-slate-50"
+                          }`}
+                        >
+                          {item.label}
+                        </button>
+                      ))}
+                    </div>
+                  </div>
+                  <TransportMap geo={geo} mode={mode} token={mapboxToken} />
+                  <p className="text-xs text-slate-500">
+                    Приблизительно (центр города или региона): адресов —{" "}
+                    {formatInteger(geo.estimates.approximateAddresses)}, маршрутов —{" "}
+                    {formatInteger(geo.estimates.approximateRoutes)}; расстояний по оценке —{" "}
+                    {formatInteger(geo.estimates.estimatedRoutes)}. {geo.estimates.note}.
+                    {geo.notFound > 0 ? ` Не найдены на карте: ${formatInteger(geo.notFound)}.` : ""}
+                  </p>
+                </section>
+                <div className="grid gap-4 lg:grid-cols-2">
+                  <section className={card} aria-labelledby="map-top-addresses">
+                    <h2 id="map-top-addresses" className="text-sm font-medium text-slate-700">
+                      Топ-10 адресов
+                    </h2>
+                    {geo.topAddresses.length === 0 ? (
+                      <p className="mt-2 text-sm text-slate-500">Нет данных</p>
+                    ) : (
+                      <ol className="mt-2 space-y-1 text-sm" data-testid="map-top-addresses">
+                        {geo.topAddresses.map((item) => (
+                          <li key={`${item.type}:${item.address}`} className="flex justify-between gap-2">
+                            <span>
+                              {item.formatted ?? item.address}
+                              <span className="ml-1 text-xs text-slate-500">
+                                {item.type === "loading" ? "погрузка" : "выгрузка"}
+                              </span>
+                            </span>
+                            <span className="text-slate-600">{formatInteger(item.count)}</span>
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                  </section>
+                  <section className={card} aria-labelledby="map-top-routes">
+                    <h2 id="map-top-routes" className="text-sm font-medium text-slate-700">
+                      Топ-10 маршрутов
+                    </h2>
+                    {geo.topRoutes.length === 0 ? (
+                      <p className="mt-2 text-sm text-slate-500">Нет данных</p>
+                    ) : (
+                      <ol className="mt-2 space-y-1 text-sm" data-testid="map-top-routes">
+                        {geo.topRoutes.map((route) => (
+                          <li key={`${route.from}→${route.to}`} className="flex justify-between gap-2">
+                            <span>
+                              {route.fromFormatted ?? route.from} → {route.toFormatted ?? route.to}
+                              <span className="text-xs text-slate-500">{km(route)}</span>
+                            </span>
+                            <span className="text-slate-600">{formatInteger(route.count)}</span>
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                  </section>
+                  {(
+                    [
+                      ["Регионы погрузки", geo.loadingRegions],
+                      ["Регионы выгрузки", geo.unloadingRegions],
+                    ] as const
+                  ).map(([title, regions]) => (
+                    <section key={title} className={card} aria-label={title}>
+                      {regions.length === 0 ? (
+                        <>
+                          <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+                          <p className="mt-2 text-sm text-slate-500">Нет данных</p>
+                        </>
+                      ) : (
+                        <BarList
+                          title={title}
+                          data={regions.map((region) => ({ label: region.name, value: region.count }))}
+                          labelHeader="Регион"
+                          valueHeader="Документы"
+                        />
+                      )}
+                    </section>
+                  ))}
+                </div>
+                <p className="text-xs text-slate-500">
+                  Транспорт по этим документам — в разделе{" "}
+                  <Link to="/transport" className="text-brand-600 hover:underline">
+                    «Транспорт»
+                  </Link>
+                  .
+                </p>
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageLoadError heading={TITLE} title={MAP_FAILED} href="/map-analytics" />;
+}
