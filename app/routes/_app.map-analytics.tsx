@@ -1,11 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  Link,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { geoOf, geoStatement, type EdoGeo, type GeoRoute } from "../../workers/core/edo/geo-read";
 import { BarList, formatInteger } from "~/components/charts";
@@ -16,6 +10,7 @@ import { LoadError, PageLoadError } from "~/components/ui/load-error";
 import { RefreshButton } from "~/components/ui/refresh-button";
 import { track } from "~/lib/analytics";
 import { edoMirrorPageData } from "~/lib/edo-analytics.server";
+import { keepDataWhenOnly } from "~/lib/revalidate";
 
 export const meta: MetaFunction = () => [{ title: "Карта перевозок — Рейс" }];
 
@@ -39,25 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Switching the map's mode needs no fresh data. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  const withoutMode = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("mode");
-    params.sort();
-    return params.toString();
-  };
-  const modeOnly =
-    !formMethod &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search &&
-    withoutMode(currentUrl) === withoutMode(nextUrl);
-  return modeOnly ? false : defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepDataWhenOnly(["mode"]);
 
 const trackMap = (action: string, label?: string) =>
   track({ eventType: "map", eventCategory: "map", eventAction: action, eventLabel: label });

@@ -16,7 +16,6 @@ import {
   useNavigate,
   useNavigation,
   useSearchParams,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { listPlatforms } from "../../workers/core/platforms/catalogue";
 import {
@@ -38,6 +37,7 @@ import { LoadError } from "~/components/ui/load-error";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { plural } from "~/lib/format";
 import { ownHeaders } from "~/lib/route-headers";
+import { keepDataWhenOnly } from "~/lib/revalidate";
 import { requireCaller } from "~/lib/session.server";
 import { depsOf } from "~/lib/deps.server";
 import { toastHeaders, type Toast } from "~/lib/toast.server";
@@ -147,25 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs): ActionAn
 /** Search parameters that only open a dialog: changing them needs no fresh data. */
 const DIALOG_PARAMS = ["connect", "disconnect"];
 
-const withoutDialogs = (url: URL) => {
-  const params = new URLSearchParams(url.search);
-  for (const name of DIALOG_PARAMS) params.delete(name);
-  return params.toString();
-};
-
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  const dialogOnly =
-    !formMethod &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search &&
-    withoutDialogs(currentUrl) === withoutDialogs(nextUrl);
-  return dialogOnly ? false : defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepDataWhenOnly(DIALOG_PARAMS);
 
 const linkButton =
   "inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium transition bg-brand-600 text-white hover:bg-brand-700";

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { orderLabel } from "~/components/finance/presentation";
 import { useQuickPayment } from "~/components/finance/quick-payment-panel";
@@ -13,29 +13,11 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { RefreshButton } from "~/components/ui/refresh-button";
 import type { ordersPageData } from "~/lib/orders-page.server";
+import { keepDataWhenOnly } from "~/lib/revalidate";
 import { useReloading } from "~/lib/use-reloading";
 
 /** Priority is filtered in the browser (every order is "normal"): changing it needs no fresh data. */
-export const ordersShouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  const withoutPriority = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("priority");
-    params.sort();
-    return params.toString();
-  };
-  // Same URL (the «Обновить» button) or a submission: reload as usual.
-  const priorityOnly =
-    !formMethod &&
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search &&
-    withoutPriority(currentUrl) === withoutPriority(nextUrl);
-  return priorityOnly ? false : defaultShouldRevalidate;
-};
+export const ordersShouldRevalidate = keepDataWhenOnly(["priority"]);
 
 /**
  * The orders list with its filters, metrics, EDO sync and quick payment: /dashboard/orders, and
