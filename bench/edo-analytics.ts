@@ -1,4 +1,5 @@
-// `npm run bench:analytics`: issue 22's speed bench for the EDO analytics (decisions 0058, 0059).
+// `npm run bench:analytics`: issue 22's speed bench for the EDO analytics (decisions 0058, 0059)
+// and the CRM's reads and pages over the same orders (decision 0060).
 // A stack of its own mirrors 100,000 sandbox documents through the real sync job and syncs 20,000
 // platform orders; then every analytics read (each "how many", a quarter, a status) and the page's
 // loader are measured at 4 connections next to a static file of the same server, and compared
@@ -71,6 +72,16 @@ const READS: [string, EdoAnalyticsFilters][] = [
   ["quarter 20243, 5000", { period: 20243, limit: 5000, allQuarters: true }],
   ["status ON_TRNACLPVYN, 5000", { period: 0, status: "ON_TRNACLPVYN", limit: 5000, allQuarters: true }],
 ];
+/** The CRM's reads and page loaders (decision 0060), measured the same way. */
+const CRM_READS = [
+  ["CRM quick stats", "/api/crm/quick-stats"],
+  ["CRM dashboard", "/api/crm/dashboard"],
+  ["CRM platforms", "/api/crm/analytics/platforms"],
+] as const;
+const CRM_PAGES = [
+  ["/crm", "/crm.data"],
+  ["/crm/analytics", "/crm/analytics.data"],
+] as const;
 const query = (f: EdoAnalyticsFilters) =>
   `period=${f.period}&limit=${f.limit}&allQuarters=${f.allQuarters}${f.status ? `&status=${f.status}` : ""}`;
 
@@ -280,6 +291,9 @@ async function main() {
       answers.get("all quarters, 5000")!.totalDocuments,
     ),
   );
+  // The CRM over the same 20,000 orders (issue 22 item 4): its three reads and two pages.
+  for (const [name, path] of CRM_READS) targets.push(api(name, path));
+  for (const [name, path] of CRM_PAGES) targets.push({ ...page(name, ""), path });
   targets.push(staticFile(STATIC_ASSET));
   const rows: Measured[] = [];
   for (const target of targets)
@@ -385,5 +399,5 @@ await runBench(
   "bench:analytics",
   main,
   cleanup,
-  (300 + (2 * syncTimeoutMs) / 1000 + 12 * (warmupSeconds + seconds + 15) + documentCount / 50) * 1000,
+  (300 + (2 * syncTimeoutMs) / 1000 + 17 * (warmupSeconds + seconds + 15) + documentCount / 50) * 1000,
 );
