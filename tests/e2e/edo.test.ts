@@ -20,7 +20,10 @@ describe("the EDO page", () => {
     const user = await accounts.create();
     const { page, errors } = await signedInPage(chromium(), user);
 
-    await page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: "ЭДО" }).click();
+    await page
+      .getByRole("navigation", { name: "Разделы" })
+      .getByRole("link", { name: "ЭДО", exact: true })
+      .click();
     await page.waitForURL(`${web}/edo`, WAIT);
     await page.getByRole("heading", { name: "Электронный документооборот (ЭДО)", level: 1 }).waitFor(WAIT);
 
