@@ -378,7 +378,12 @@ export function transportFrom(rows: Row[], range: { from: number; to: number | n
   };
 }
 
-/** The connection and every figure of the window, in one round trip. */
+/** Every figure of the window (the pages, which have read the connection already). */
+export async function transportOf(db: Db, companyId: string, filters: EdoAnalyticsFilters, now: number) {
+  return transportFrom(await windowStatement(db, companyId, filters, now), analysedRange(filters, now));
+}
+
+/** The connection and every figure of the window, in one round trip (the API). */
 export async function transportFor(
   db: Db,
   companyId: string,
