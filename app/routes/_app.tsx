@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { countNewOrders } from "../../workers/core/orders/new-orders";
+import { FeedbackButton } from "~/components/feedback/feedback-dialog";
 import { AppShell } from "~/components/layout/app-shell";
 import { plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
@@ -44,6 +45,7 @@ export default function SignedInLayout() {
   return (
     <AppShell user={user} badges={{ "/dashboard/orders": ordersBadge }}>
       <Outlet />
+      <FeedbackButton author={user} />
     </AppShell>
   );
 }

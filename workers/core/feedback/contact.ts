@@ -5,17 +5,17 @@ import type { Db } from "../../../db/client";
 import { feedbackMessages } from "../../../db/schema";
 import { ipThrottleKey, takeSlot } from "../throttle";
 import { emailField, personNameField } from "../validation/fields";
+import { FEEDBACK_MESSAGES, feedbackMessageField } from "./rules";
 
-/** Spec 1 §5 and §9 for feedback: at most 2000 characters, blank refused with the spec's text. */
-export const MAX_MESSAGE_LENGTH = 2000;
+export { MAX_MESSAGE_LENGTH } from "./rules";
 /** Messages one IP may send in the window. */
 export const MAX_CONTACT_MESSAGES_PER_IP = 5;
 export const CONTACT_WINDOW_MS = 60 * 60 * 1000;
 
 export const CONTACT_MESSAGES = {
-  sent: "Спасибо! Ваше сообщение отправлено.",
-  messageRequired: "Пожалуйста, введите сообщение",
-  messageTooLong: `Сообщение не длиннее ${MAX_MESSAGE_LENGTH} символов`,
+  sent: FEEDBACK_MESSAGES.sent,
+  messageRequired: FEEDBACK_MESSAGES.messageRequired,
+  messageTooLong: FEEDBACK_MESSAGES.messageTooLong,
   phoneInvalid: "Введите корректный номер телефона",
   rateLimited: "Слишком много сообщений с этого адреса. Попробуйте через час или напишите нам на почту.",
 } as const;
@@ -32,11 +32,7 @@ export const contactMessageSchema = z.object({
     .transform((phone) => phone.replace(/[\s()-]/g, ""))
     .refine((phone) => phone === "" || PHONE.test(phone), { error: CONTACT_MESSAGES.phoneInvalid })
     .optional(),
-  message: z
-    .string({ error: CONTACT_MESSAGES.messageRequired })
-    .trim()
-    .min(1, { error: CONTACT_MESSAGES.messageRequired, abort: true })
-    .max(MAX_MESSAGE_LENGTH, { error: CONTACT_MESSAGES.messageTooLong }),
+  message: feedbackMessageField,
   /** Hidden from people; a bot that fills every field fills this one too. */
   website: z.string().max(200).optional(),
 });
