@@ -87,9 +87,19 @@ export const platformOrders = sqliteTable(
     // The list in its order (newest first, then id, both walked backwards): a page is picked off
     // the index, by offset or after a page's last order (keyset), without reading skipped rows.
     index("platform_orders_list_idx").on(t.companyId, t.createdAt, t.id),
-    // Covers the metrics' aggregate (grouped by platform, in the index's order) and the
-    // new-orders count: neither reads the table's rows.
-    index("platform_orders_metrics_idx").on(t.companyId, t.platformId, t.status, t.priceKopecks),
+    // Covers the metrics' aggregate (grouped by platform, in the index's order), the new-orders
+    // count and every CRM figure (decision 0068: times and id too): none reads the table's rows,
+    // which carry addresses, contacts and the EDO details.
+    index("platform_orders_metrics_idx").on(
+      t.companyId,
+      t.platformId,
+      t.status,
+      t.priceKopecks,
+      t.createdAt,
+      t.pickupTimeFrom,
+      t.deliveryTimeFrom,
+      t.id,
+    ),
     index("platform_orders_connection_idx").on(t.connectionId),
     index("platform_orders_edo_connection_idx").on(t.edoConnectionId),
     // Each order comes from exactly one place: a platform connection or an EDO connection.

@@ -154,11 +154,16 @@ const when = (condition: SQL, value: SQL = sql`1`) =>
 /** When an order is (planned to be) done: its delivery time, or its creation when none is given. */
 const doneAt = sql`coalesce(${o.deliveryTimeFrom}, ${o.createdAt})`;
 
-/** The quick stats in one row: every count a conditional sum over the company's orders. */
-function quickStatsQuery(db: Db, companyId: string, clock: Clock) {
-  const { now, today } = clock;
-  const createdToday = sql`${o.createdAt} >= ${today} AND ${o.createdAt} < ${now}`;
-  const createdYesterdaySoFar = sql`${o.createdAt} >= ${today - DAY_MS} AND ${o.createdAt} < ${now - DAY_MS}`;
+/**
+ * Every figure of the cards, the platforms and the weekly trend, one row per platform: conditional
+ * sums over one pass of the covering index platform_orders_metrics_idx (decision 0068), so the
+ * dashboard reads the orders once rather than once per figure group.
+ */
+function ordersFiguresQuery(db: Db, companyId: string, clock: Clock) {
+  const { now, today, trendFrom } = clock;
+  const createdWithin = (from: number, to: number) =>
+    sql`${o.createdAt} >= ${from} AND ${o.createdAt} < ${to}`;
+  const createdToday = createdWithin(today, now);
   const active = inStatuses(ACTIVE_STATUSES);
   const urgentBy = now + URGENT_WITHIN_MS;
   const urgent = sql`(${inStatuses(BEFORE_PICKUP)} AND ${o.pickupTimeFrom} < ${urgentBy})
@@ -166,32 +171,52 @@ function quickStatsQuery(db: Db, companyId: string, clock: Clock) {
   const done = inStatuses(DONE_STATUSES);
   const doneWithin = (from: number, to: number) =>
     sql`${done} AND ${doneAt} >= ${from} AND ${doneAt} < ${to}`;
-  return db.all<{
-    todayCount: number | null;
-    todayAmount: number | null;
-    yesterdayCount: number | null;
-    activeCount: number | null;
-    activeAmount: number | null;
-    urgentCount: number | null;
-    weekRevenue: number | null;
-    previousWeekRevenue: number | null;
-    targetBase: number | null;
-    firstOrderAt: number | null;
-    platformsWithRecentOrders: number | null;
-  }>(sql`SELECT
-      ${when(createdToday)} AS todayCount,
-      ${when(createdToday, price)} AS todayAmount,
-      ${when(createdYesterdaySoFar)} AS yesterdayCount,
-      ${when(active)} AS activeCount,
-      ${when(active, price)} AS activeAmount,
-      ${when(sql`${active} AND (${urgent})`)} AS urgentCount,
+  const recent = createdWithin(now - TREND_WINDOW_MS, now);
+  const before = createdWithin(now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS);
+  const weeks = Array.from({ length: TREND_WEEKS }, (_, week) => {
+    const inWeek = createdWithin(trendFrom + week * WEEK_MS, trendFrom + (week + 1) * WEEK_MS);
+    return sql`${when(inWeek)} AS ${sql.raw(`w${week}`)}, ${when(inWeek, price)} AS ${sql.raw(`a${week}`)}`;
+  });
+  return db.all<
+    {
+      platform: OrderPlatformId;
+      orders: number;
+      priced: number;
+      amount: number;
+      done: number;
+      active: number;
+      activeAmount: number;
+      urgent: number;
+      today: number;
+      todayAmount: number;
+      yesterday: number;
+      weekRevenue: number;
+      previousWeekRevenue: number;
+      targetBase: number;
+      recentOrders: number;
+      recentAmount: number;
+      beforeOrders: number;
+      beforeAmount: number;
+      createdLately: number;
+      firstAt: number;
+    } & Record<`w${number}` | `a${number}`, number>
+  >(sql`SELECT ${o.platformId} AS platform, count(*) AS orders,
+      count(${o.priceKopecks}) AS priced, sum(${price}) AS amount,
+      ${when(done)} AS done,
+      ${when(active)} AS active, ${when(active, price)} AS activeAmount,
+      ${when(sql`${active} AND (${urgent})`)} AS urgent,
+      ${when(createdToday)} AS today, ${when(createdToday, price)} AS todayAmount,
+      ${when(createdWithin(today - DAY_MS, now - DAY_MS))} AS yesterday,
       ${when(doneWithin(now - WEEK_MS, now), price)} AS weekRevenue,
       ${when(doneWithin(now - 2 * WEEK_MS, now - WEEK_MS), price)} AS previousWeekRevenue,
       ${when(doneWithin(now - (TARGET_WEEKS + 1) * WEEK_MS, now - WEEK_MS), price)} AS targetBase,
-      min(${o.createdAt}) AS firstOrderAt,
-      count(DISTINCT CASE WHEN ${o.platformId} <> 'edo' AND ${o.createdAt} >= ${now - ACTIVE_PLATFORM_DAYS * DAY_MS}
-        THEN ${o.platformId} END) AS platformsWithRecentOrders
-    FROM ${o} WHERE ${o.companyId} = ${companyId}`);
+      ${when(recent)} AS recentOrders, ${when(recent, price)} AS recentAmount,
+      ${when(before)} AS beforeOrders, ${when(before, price)} AS beforeAmount,
+      ${when(sql`${o.createdAt} >= ${now - ACTIVE_PLATFORM_DAYS * DAY_MS}`)} AS createdLately,
+      min(${o.createdAt}) AS firstAt,
+      ${sql.join(weeks, sql`, `)}
+    FROM ${o} WHERE ${o.companyId} = ${companyId}
+    GROUP BY ${o.platformId}`);
 }
 
 /** The company's connected platforms and when each was first connected. */
@@ -200,45 +225,6 @@ function connectionsQuery(db: Db, companyId: string) {
   return db.all<{ platform: string; firstAt: number }>(
     sql`SELECT ${c.platformId} AS platform, min(${c.createdAt}) AS firstAt FROM ${c}
       WHERE ${c.companyId} = ${companyId} GROUP BY ${c.platformId}`,
-  );
-}
-
-/** Per platform: all-time totals, and the last two 4-week windows for the trend. */
-function platformTotalsQuery(db: Db, companyId: string, clock: Clock) {
-  const { now } = clock;
-  const createdWithin = (from: number, to: number) =>
-    sql`${o.createdAt} >= ${from} AND ${o.createdAt} < ${to}`;
-  const recent = createdWithin(now - TREND_WINDOW_MS, now);
-  const before = createdWithin(now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS);
-  return db.all<{
-    platform: OrderPlatformId;
-    orders: number;
-    priced: number;
-    amount: number;
-    done: number;
-    active: number;
-    recentOrders: number;
-    recentAmount: number;
-    beforeOrders: number;
-    beforeAmount: number;
-  }>(sql`SELECT ${o.platformId} AS platform, count(*) AS orders,
-      count(${o.priceKopecks}) AS priced, sum(${price}) AS amount,
-      ${when(inStatuses(DONE_STATUSES))} AS done,
-      ${when(inStatuses(ACTIVE_STATUSES))} AS active,
-      ${when(recent)} AS recentOrders, ${when(recent, price)} AS recentAmount,
-      ${when(before)} AS beforeOrders, ${when(before, price)} AS beforeAmount
-    FROM ${o} WHERE ${o.companyId} = ${companyId}
-    GROUP BY ${o.platformId}`);
-}
-
-/** Orders and their amount per platform and calendar week of creation, over the trend's weeks. */
-function weeklyQuery(db: Db, companyId: string, clock: Clock) {
-  const { trendFrom, trendTo } = clock;
-  return db.all<{ platform: OrderPlatformId; week: number; orders: number; amount: number }>(
-    sql`SELECT ${o.platformId} AS platform, CAST((${o.createdAt} - ${trendFrom}) / ${WEEK_MS} AS INTEGER) AS week,
-      count(*) AS orders, sum(${price}) AS amount
-    FROM ${o} WHERE ${o.companyId} = ${companyId} AND ${o.createdAt} >= ${trendFrom} AND ${o.createdAt} < ${trendTo}
-    GROUP BY 1, 2`,
   );
 }
 
@@ -286,37 +272,39 @@ function weeksOf(clock: Clock): WeekPoint[] {
 
 type Rows<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
+type Figures = Rows<typeof ordersFiguresQuery>;
+
 function quickStatsFrom(
   clock: Clock,
-  [row]: Rows<typeof quickStatsQuery>,
+  figures: Figures,
   connections: Rows<typeof connectionsQuery>,
 ): CrmQuickStats {
-  const n = (value: number | null | undefined) => Number(value ?? 0);
+  const total = (column: keyof Figures[number]) =>
+    figures.reduce((sum, row) => sum + Number(row[column] ?? 0), 0);
+  const firstOrderAt = figures.length > 0 ? Math.min(...figures.map((row) => row.firstAt)) : null;
   // The target needs the 4 weeks before this one: a company with a shorter history has none yet.
   const historyFrom = clock.now - (TARGET_WEEKS + 1) * WEEK_MS;
   const target =
-    row?.firstOrderAt != null && row.firstOrderAt <= historyFrom
-      ? rubles(n(row.targetBase) / TARGET_WEEKS)
-      : null;
+    firstOrderAt !== null && firstOrderAt <= historyFrom ? rubles(total("targetBase") / TARGET_WEEKS) : null;
   const connected = new Set(connections.map((connection) => connection.platform));
   return {
     todayOrders: {
-      count: n(row?.todayCount),
-      change: changePercent(n(row?.todayCount), n(row?.yesterdayCount)),
-      amount: rubles(n(row?.todayAmount)),
+      count: total("today"),
+      change: changePercent(total("today"), total("yesterday")),
+      amount: rubles(total("todayAmount")),
     },
     activeOrders: {
-      count: n(row?.activeCount),
-      urgent: n(row?.urgentCount),
-      amount: rubles(n(row?.activeAmount)),
+      count: total("active"),
+      urgent: total("urgent"),
+      amount: rubles(total("activeAmount")),
     },
     weeklyRevenue: {
-      amount: rubles(n(row?.weekRevenue)),
-      change: changePercent(n(row?.weekRevenue), n(row?.previousWeekRevenue)),
+      amount: rubles(total("weekRevenue")),
+      change: changePercent(total("weekRevenue"), total("previousWeekRevenue")),
       target,
     },
     platformsActive: {
-      count: n(row?.platformsWithRecentOrders),
+      count: figures.filter((row) => row.platform !== "edo" && row.createdLately > 0).length,
       total: connected.size,
       newThisWeek: connections.filter((connection) => connection.firstAt >= clock.now - WEEK_MS).length,
     },
@@ -325,22 +313,15 @@ function quickStatsFrom(
 
 function platformsFrom(
   clock: Clock,
-  totals: Rows<typeof platformTotalsQuery>,
-  weekly: Rows<typeof weeklyQuery>,
+  figures: Figures,
 ): { platforms: PlatformAnalytics[]; weekly: WeekPoint[] } {
-  const all = weeksOf(clock);
-  const perPlatform = new Map<string, WeekPoint[]>();
-  for (const row of weekly) {
-    const weeks = perPlatform.get(row.platform) ?? weeksOf(clock);
-    perPlatform.set(row.platform, weeks);
-    for (const point of [weeks[row.week], all[row.week]]) {
-      if (!point) continue;
-      point.orders += row.orders;
-      point.amount += row.amount;
-    }
-  }
-  const inRubles = (weeks: WeekPoint[]) => weeks.map((week) => ({ ...week, amount: rubles(week.amount) }));
-  const platforms = totals
+  const weeksIn = (rows: Figures): WeekPoint[] =>
+    weeksOf(clock).map((point, week) => ({
+      ...point,
+      orders: rows.reduce((sum, row) => sum + Number(row[`w${week}`] ?? 0), 0),
+      amount: rubles(rows.reduce((sum, row) => sum + Number(row[`a${week}`] ?? 0), 0)),
+    }));
+  const platforms = figures
     .map((row): PlatformAnalytics => ({
       platform: row.platform,
       name: platformName(row.platform),
@@ -354,7 +335,7 @@ function platformsFrom(
         amount: changePercent(row.recentAmount, row.beforeAmount),
         orders: changePercent(row.recentOrders, row.beforeOrders),
       },
-      weekly: inRubles(perPlatform.get(row.platform) ?? weeksOf(clock)),
+      weekly: weeksIn([row]),
     }))
     .sort(
       (a, b) =>
@@ -362,7 +343,7 @@ function platformsFrom(
         b.totalOrders - a.totalOrders ||
         a.platform.localeCompare(b.platform),
     );
-  return { platforms, weekly: inRubles(all) };
+  return { platforms, weekly: weeksIn(figures) };
 }
 
 function receivablesFrom(clock: Clock, rows: Rows<typeof receivablesQuery>): Receivables {
@@ -405,25 +386,23 @@ function receivablesFrom(clock: Clock, rows: Rows<typeof receivablesQuery>): Rec
 /** GET /crm/quick-stats: the four cards. */
 export async function crmQuickStats(db: Db, companyId: string, now: number): Promise<CrmQuickStats> {
   const clock = clockOf(now);
-  const [stats, connections] = await db.batch([
-    quickStatsQuery(db, companyId, clock),
+  const [figures, connections] = await db.batch([
+    ordersFiguresQuery(db, companyId, clock),
     connectionsQuery(db, companyId),
   ]);
-  return quickStatsFrom(clock, stats, connections);
+  return quickStatsFrom(clock, figures, connections);
 }
 
 /** GET /crm/dashboard and /crm: the cards, the top five platforms and every platform's efficiency. */
 export async function crmDashboard(db: Db, companyId: string, now: number): Promise<CrmDashboard> {
   const clock = clockOf(now);
-  const [stats, connections, totals, weekly] = await db.batch([
-    quickStatsQuery(db, companyId, clock),
+  const [figures, connections] = await db.batch([
+    ordersFiguresQuery(db, companyId, clock),
     connectionsQuery(db, companyId),
-    platformTotalsQuery(db, companyId, clock),
-    weeklyQuery(db, companyId, clock),
   ]);
-  const { platforms } = platformsFrom(clock, totals, weekly);
+  const { platforms } = platformsFrom(clock, figures);
   return {
-    quickStats: quickStatsFrom(clock, stats, connections),
+    quickStats: quickStatsFrom(clock, figures, connections),
     topPlatforms: platforms.slice(0, TOP_PLATFORMS),
     efficiency: [...platforms].sort(
       (a, b) => b.completionRate - a.completionRate || b.totalOrders - a.totalOrders,
@@ -434,12 +413,11 @@ export async function crmDashboard(db: Db, companyId: string, now: number): Prom
 /** GET /crm/analytics/platforms and /crm/analytics: per-platform totals, 12 weeks, receivables. */
 export async function crmAnalytics(db: Db, companyId: string, now: number): Promise<CrmAnalytics> {
   const clock = clockOf(now);
-  const [totals, weekly, receivables] = await db.batch([
-    platformTotalsQuery(db, companyId, clock),
-    weeklyQuery(db, companyId, clock),
+  const [figures, receivables] = await db.batch([
+    ordersFiguresQuery(db, companyId, clock),
     receivablesQuery(db, companyId, clock),
   ]);
-  return { ...platformsFrom(clock, totals, weekly), receivables: receivablesFrom(clock, receivables) };
+  return { ...platformsFrom(clock, figures), receivables: receivablesFrom(clock, receivables) };
 }
 
 /** One order the customer still owes for, as the 1С export lists it. */

@@ -1,0 +1,2 @@
+DROP INDEX `platform_orders_metrics_idx`;--> statement-breakpoint
+CREATE INDEX `platform_orders_metrics_idx` ON `platform_orders` (`company_id`,`platform_id`,`status`,`price_kopecks`,`created_at`,`pickup_time_from`,`delivery_time_from`,`id`);
