@@ -26,9 +26,7 @@ type Mode = (typeof MODES)[number]["mode"];
 const modeOf = (value: string | null): Mode => MODES.find((m) => m.mode === value)?.mode ?? "markers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = await edoMirrorPageData(context, request, async (db, companyId, filters, now) =>
-    geoOf(await geoStatement(db, companyId, filters, now), filters, now),
-  );
+  const page = await edoMirrorPageData(context, request, { statement: geoStatement, from: geoOf });
   const { data, ...rest } = page;
   return { ...rest, geo: data, mapboxToken: context.cloudflare.env.MAPBOX_TOKEN?.trim() || null };
 }

@@ -3,7 +3,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import {
   filterVehicles,
-  transportOf,
+  transportRead,
   VEHICLE_STATUSES,
   type VehicleStatus,
 } from "../../workers/core/edo/transport";
@@ -21,7 +21,7 @@ const TITLE = "Управление транспортом";
 export const TRANSPORT_FAILED = "Не удалось загрузить данные транспорта";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = await edoMirrorPageData(context, request, transportOf);
+  const page = await edoMirrorPageData(context, request, transportRead);
   const params = new URL(request.url).searchParams;
   const wanted = params.get("vstatus");
   const status = (VEHICLE_STATUSES as readonly string[]).includes(wanted ?? "")

@@ -378,10 +378,12 @@ export function transportFrom(rows: Row[], range: { from: number; to: number | n
   };
 }
 
-/** Every figure of the window (the pages, which have read the connection already). */
-export async function transportOf(db: Db, companyId: string, filters: EdoAnalyticsFilters, now: number) {
-  return transportFrom(await windowStatement(db, companyId, filters, now), analysedRange(filters, now));
-}
+/** Every figure of the window, as the pages read it (app/lib/edo-analytics.server.ts edoMirrorPageData). */
+export const transportRead = {
+  statement: windowStatement,
+  from: (rows: Row[], filters: EdoAnalyticsFilters, now: number) =>
+    transportFrom(rows, analysedRange(filters, now)),
+};
 
 /** The connection and every figure of the window, in one round trip (the API). */
 export async function transportFor(
