@@ -104,5 +104,4 @@ export function activityOf(last: number, now: number): ClientActivity {
   return days <= ACTIVE_DAYS ? "active" : days <= MODERATE_DAYS ? "moderate" : "inactive";
 }
 
-/** Search text folded as the product folds it: lower case, ё as е (SQLite folds only ASCII). */
-export const foldSearch = (text: string) => text.toLowerCase().replaceAll("ё", "е");
+export { foldSearch } from "../text/fold-search";
