@@ -130,6 +130,18 @@ export const edoDocuments = sqliteTable(
      */
     loadingPlace: text("loading_place"),
     unloadingPlace: text("unloading_place"),
+    /**
+     * The chain the document belongs to (`info.doc.chainId`): never null once the sync has
+     * written the row (decision 0065), so null marks a row written before migration 0026.
+     */
+    chainId: text("chain_id"),
+    /**
+     * The loading and unloading addresses as written, spaces trimmed (null: none, or only
+     * spaces): what `geo_places` is keyed by, so the map's read and the `edo.geo` job join them
+     * without parsing the document (decision 0065).
+     */
+    loadingAddress: text("loading_address"),
+    unloadingAddress: text("unloading_address"),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
@@ -180,6 +192,15 @@ export const edoDocuments = sqliteTable(
       t.gpInn,
       t.tkInn,
     ),
+    // The `edo.geo` job (decision 0065): a company's distinct addresses and address pairs in
+    // order, each once, off the index instead of a pass over every document's JSON.
+    index("edo_documents_addresses_idx").on(t.companyId, t.loadingAddress, t.unloadingAddress),
+    index("edo_documents_unloading_idx").on(t.companyId, t.unloadingAddress),
+    // Rows an older sync wrote without those columns (none once migration 0026 has run): the job
+    // fills them first, off this small index instead of a pass over the company's rows.
+    index("edo_documents_unfilled_idx")
+      .on(t.companyId)
+      .where(sql`${t.chainId} IS NULL`),
   ],
 );
 

@@ -4,9 +4,11 @@
 // a sync ends with the job; the read's every figure against a small hand-checked mirror, and
 // another company's documents never counted.
 import { env } from "cloudflare:test";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { edoConnections, edoDocuments, geoPlaceRoutes, geoPlaces, platformOrders } from "../../db/schema";
+import columnsMigration from "../../migrations/0026_mirror_address_columns.sql?raw";
+import { documentRow } from "../../workers/core/edo/documents";
 import type { EdoGeo } from "../../workers/core/edo/geo-read";
 import { GEO_ATTEMPTS, placeMirror, type PlacesDeps } from "../../workers/core/edo/places";
 import type { JobMessage } from "../../workers/core/jobs/messages";
@@ -500,5 +502,78 @@ describe("after a mirror sync", () => {
     console.info(
       `edo.geo carrier-3: ${mirrored.length} mirrored documents, ${keys.size} distinct addresses, ${geocoder.calls.length} geocoder calls; the read of ${geo.totalDocuments}: ${geo.uniqueAddresses} addresses, ${geo.uniqueRoutes} routes`,
     );
+  });
+});
+
+describe("the mirror's chain and address columns (migration 0026, decision 0065)", () => {
+  const columns = {
+    id: edoDocuments.id,
+    chainId: edoDocuments.chainId,
+    loadingAddress: edoDocuments.loadingAddress,
+    unloadingAddress: edoDocuments.unloadingAddress,
+  };
+  const columnsOf = async (companyId: string) =>
+    (await testDb().select(columns).from(edoDocuments).where(eq(edoDocuments.companyId, companyId))).sort(
+      (a, b) => (a.id < b.id ? -1 : 1),
+    );
+  const emptied = { chainId: null, loadingAddress: null, unloadingAddress: null };
+
+  it("are filled by the sync as geo_places keys the addresses, and the same by the migration for older rows", async () => {
+    const docs = [
+      doc(`  ${MSK}  `, KZN, COMPLETE),
+      doc("   ", null, ["ON_TRN"]),
+      doc(null, ` ${KZN_CITY}`, ["ON_TRNACLGRPO"], "chain-of-two"),
+      doc(MSK_ALT, KZN, ["ON_TRNACLGROT"], "chain-of-two"),
+    ];
+    const who = await member(docs);
+    const expected = [
+      { id: docs[0].id, chainId: docs[0].id, loadingAddress: MSK, unloadingAddress: KZN },
+      { id: docs[1].id, chainId: docs[1].id, loadingAddress: null, unloadingAddress: null },
+      { id: docs[2].id, chainId: "chain-of-two", loadingAddress: null, unloadingAddress: KZN_CITY },
+      { id: docs[3].id, chainId: "chain-of-two", loadingAddress: MSK_ALT, unloadingAddress: KZN },
+    ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(await columnsOf(who.companyId)).toEqual(expected);
+    const synced = await readGeo(who);
+    expect(synced).toMatchObject({
+      totalDocuments: 4,
+      totalChains: 3,
+      completedChains: 2,
+      uniqueAddresses: 4,
+    });
+
+    // As an older sync wrote them: the read answers the same from their JSON.
+    await testDb().update(edoDocuments).set(emptied).where(eq(edoDocuments.companyId, who.companyId));
+    expect(await readGeo(who)).toEqual(synced);
+
+    // The migration's backfill gives them what documentRow gives a document synced now.
+    const backfill = columnsMigration
+      .split("--> statement-breakpoint")
+      .find((part) => part.includes("UPDATE"));
+    await testDb().run(sql.raw(backfill!));
+    expect(await columnsOf(who.companyId)).toEqual(expected);
+    for (const d of docs) {
+      const row = documentRow(who.companyId, d, Date.now());
+      expect(expected).toContainEqual({
+        id: d.id,
+        chainId: row.chainId,
+        loadingAddress: row.loadingAddress,
+        unloadingAddress: row.unloadingAddress,
+      });
+    }
+  });
+
+  it("lets the job place a company whose rows an older sync wrote: it fills their columns first", async () => {
+    const [from, to] = [`г Казань, ул Баумана, д ${RUN}`, `г Москва, ул Тверская, д ${RUN}`];
+    const docs = [doc(from, to, COMPLETE)];
+    const who = await member(docs);
+    await testDb().update(edoDocuments).set(emptied).where(eq(edoDocuments.companyId, who.companyId));
+    const job = placesDeps();
+    expect(await placeMirror(job.deps, { companyId: who.companyId })).toMatchObject({ placed: 2, routed: 1 });
+    expect(job.geocoderCalls).toHaveLength(2);
+    expect((await columnsOf(who.companyId))[0]).toMatchObject({
+      chainId: docs[0].id,
+      loadingAddress: from,
+      unloadingAddress: to,
+    });
   });
 });

@@ -57,6 +57,14 @@ export function addressPlaceKey(address: string): string {
   return place.replace(/^ +| +$/g, "");
 }
 
+/**
+ * An address as `geo_places` keys it: spaces trimmed as SQLite's trim() does (spaces only, so the
+ * rows placed before migration 0026 keep matching); null when nothing is left.
+ */
+export function trimmedAddress(address: string | null | undefined): string | null {
+  return address?.replace(/^ +| +$/g, "") || null;
+}
+
 /** SQL: the place key of an address column, the same as addressPlaceKey. */
 export function placeKey(column: string) {
   const end = `length(${column}) + 1`;
@@ -115,12 +123,15 @@ export function documentRow(companyId: string, doc: WireDocument, now: number) {
     role: doc.roleCode,
     loadingPlace: info.loading ? addressPlaceKey(info.loading.addr) : null,
     unloadingPlace: info.unloading ? addressPlaceKey(info.unloading.addr) : null,
+    chainId: info.doc.chainId,
+    loadingAddress: trimmedAddress(info.loading?.addr),
+    unloadingAddress: trimmedAddress(info.unloading?.addr),
   };
 }
 
 type DocumentRow = ReturnType<typeof documentRow>;
 
-/** Rows per upsert statement: 25 columns each stays well under SQLite's bound-parameter limit. */
+/** Rows per upsert statement: 28 columns each stays well under SQLite's bound-parameter limit. */
 export const DOCUMENT_ROWS_PER_STATEMENT = 400;
 
 /**

@@ -106,23 +106,44 @@ export type EdoGeo = {
 };
 
 type GeoRow = {
-  kind: "total" | "chains" | "completed" | "pair" | "place";
-  a: string | null;
-  b: string | null;
-  n: number | null;
-  found: number | null;
-  lat: number | null;
-  lng: number | null;
-  region: string | null;
-  formatted: string | null;
-  k: string | null;
-  p: string | null;
-  meters: number | null;
-  seconds: number | null;
-  source: string | null;
+  kind: "total" | "chains" | "completed" | "places" | "pairs";
+  n: number;
+  /** `places` and `pairs`: a JSON array of arrays (PlaceItem, PairItem). */
+  json: string | null;
 };
 
-/** The one statement: the analysed documents' counts, address pairs and their places and routes. */
+/** A distinct address of the window, numbered from 1: address, found, lat, lng, region, formatted, kind, precision. */
+type PlaceItem = [
+  number,
+  string,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+];
+/** An address pair: the places' numbers (0: no address), documents, metres, seconds, source. */
+type PairItem = [number, number, number, number | null, number | null, string | null];
+
+/**
+ * SQL: a document's chain and trimmed addresses from their columns (migration 0026); a row
+ * written before it (no chain yet) answers from its JSON, the same values.
+ */
+const chainOf = sql.raw(`CASE WHEN chain_id IS NULL
+  THEN coalesce(data ->> '$.info.doc.chainId', id) ELSE chain_id END`);
+const addressOf = (column: "loading_address" | "unloading_address", path: string) =>
+  sql.raw(
+    `CASE WHEN chain_id IS NULL THEN coalesce(trim(data ->> '${path}'), '') ELSE coalesce(${column}, '') END`,
+  );
+
+/**
+ * The one statement: the analysed documents' counts, and their distinct addresses with their
+ * places and address pairs with their routes, each list as one JSON text: rows of a dozen
+ * Cyrillic strings cost sqld and the client far more to send and read than the statement costs
+ * to run (decision 0065).
+ */
 export function geoStatement(db: Db, companyId: string, filters: EdoAnalyticsFilters, now: number) {
   const d = edoDocuments;
   const { from, to } = analysedRange(filters, now);
@@ -130,9 +151,9 @@ export function geoStatement(db: Db, companyId: string, filters: EdoAnalyticsFil
   const received = `%|${CHAIN_RECEIVED}|%`;
   return db.all<GeoRow>(sql`
     WITH d AS MATERIALIZED (
-      SELECT coalesce(${d.data} ->> '$.info.doc.chainId', ${d.id}) AS c, ${d.titleTypes} AS t,
-        coalesce(trim(${d.data} ->> '$.info.loading.addr'), '') AS l,
-        coalesce(trim(${d.data} ->> '$.info.unloading.addr'), '') AS u
+      SELECT ${chainOf} AS c, ${d.titleTypes} AS t,
+        ${addressOf("loading_address", "$.info.loading.addr")} AS l,
+        ${addressOf("unloading_address", "$.info.unloading.addr")} AS u
       FROM ${d}
       WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 AND ${d.expired} = 0
         ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
@@ -141,20 +162,18 @@ export function geoStatement(db: Db, companyId: string, filters: EdoAnalyticsFil
     chains AS MATERIALIZED (
       SELECT max(t LIKE ${issued}) AS i, max(t LIKE ${received}) AS r FROM d GROUP BY c),
     pairs AS MATERIALIZED (SELECT l, u, count(*) AS n FROM d WHERE l <> '' OR u <> '' GROUP BY l, u),
-    places AS (SELECT l AS x FROM pairs WHERE l <> '' UNION SELECT u FROM pairs WHERE u <> '')
-    SELECT 'total' AS kind, NULL AS a, NULL AS b, count(*) AS n, NULL AS found, NULL AS lat, NULL AS lng,
-      NULL AS region, NULL AS formatted, NULL AS k, NULL AS p, NULL AS meters, NULL AS seconds, NULL AS source
-      FROM d
-    UNION ALL SELECT 'chains', NULL, NULL, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-      FROM chains
-    UNION ALL SELECT 'completed', NULL, NULL, count(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-      FROM chains WHERE i AND r
-    UNION ALL SELECT 'pair', pairs.l, pairs.u, pairs.n, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      r.distance_meters, r.duration_seconds, r.source
-      FROM pairs LEFT JOIN ${geoPlaceRoutes} r ON r.from_address = pairs.l AND r.to_address = pairs.u
-    UNION ALL SELECT 'place', places.x, NULL, NULL, g.found, g.latitude, g.longitude, g.region, g.formatted,
-      g.kind, g.precision, NULL, NULL, NULL
-      FROM places LEFT JOIN ${geoPlaces} g ON g.address = places.x`);
+    places AS MATERIALIZED (SELECT x, row_number() OVER (ORDER BY x) AS i
+      FROM (SELECT l AS x FROM pairs WHERE l <> '' UNION SELECT u FROM pairs WHERE u <> ''))
+    SELECT 'total' AS kind, count(*) AS n, NULL AS json FROM d
+    UNION ALL SELECT 'chains', count(*), NULL FROM chains
+    UNION ALL SELECT 'completed', count(*), NULL FROM chains WHERE i AND r
+    UNION ALL SELECT 'places', count(*), json_group_array(json_array(places.i, places.x, g.found, g.latitude,
+        g.longitude, g.region, g.formatted, g.kind, g.precision))
+      FROM places LEFT JOIN ${geoPlaces} g ON g.address = places.x
+    UNION ALL SELECT 'pairs', count(*), json_group_array(json_array(coalesce(f.i, 0), coalesce(t.i, 0), pairs.n,
+        r.distance_meters, r.duration_seconds, r.source))
+      FROM pairs LEFT JOIN places f ON f.x = pairs.l LEFT JOIN places t ON t.x = pairs.u
+        LEFT JOIN ${geoPlaceRoutes} r ON r.from_address = pairs.l AND r.to_address = pairs.u`);
 }
 
 /** The connection and the map's data in one round trip, as edoAnalyticsFor. */
@@ -183,18 +202,10 @@ const UNPLACED: Place = {
   state: "pending",
 };
 
-function placeOfRow(row: GeoRow): Place {
-  if (row.found === null) return UNPLACED;
-  if (!row.found) return { ...UNPLACED, state: "not-found" };
-  return {
-    formatted: row.formatted,
-    lat: row.lat,
-    lng: row.lng,
-    region: row.region,
-    kind: row.k,
-    precision: row.p,
-    state: "placed",
-  };
+function placeOfItem([, , found, lat, lng, region, formatted, kind, precision]: PlaceItem): Place {
+  if (found === null) return UNPLACED;
+  if (!found) return { ...UNPLACED, state: "not-found" };
+  return { formatted, lat, lng, region, kind, precision, state: "placed" };
 }
 
 const byCount =
@@ -218,24 +229,30 @@ function regionsOf(addresses: GeoAddress[]): GeoRegion[] {
 /** The map's data from the statement's rows. */
 export function geoOf(rows: GeoRow[], filters: EdoAnalyticsFilters, now: number): EdoGeo {
   const single = new Map<string, number>();
-  const places = new Map<string, Place>();
-  const pairs: GeoRow[] = [];
+  let placeItems: PlaceItem[] = [];
+  let pairs: PairItem[] = [];
   for (const row of rows) {
-    if (row.kind === "place") places.set(row.a ?? "", placeOfRow(row));
-    else if (row.kind === "pair") pairs.push(row);
-    else single.set(row.kind, Number(row.n ?? 0));
+    if (row.kind === "places") placeItems = JSON.parse(row.json ?? "[]") as PlaceItem[];
+    else if (row.kind === "pairs") pairs = JSON.parse(row.json ?? "[]") as PairItem[];
+    else single.set(row.kind, Number(row.n));
+  }
+  const names = new Map<number, string>([[0, ""]]);
+  const places = new Map<string, Place>();
+  for (const item of placeItems) {
+    names.set(item[0], item[1]);
+    places.set(item[1], placeOfItem(item));
   }
   const counts = { loading: new Map<string, number>(), unloading: new Map<string, number>() };
   const routes: GeoRoute[] = [];
   let pendingRoutes = 0;
-  for (const pair of pairs) {
-    const [l, u, n] = [pair.a ?? "", pair.b ?? "", Number(pair.n)];
+  for (const [li, ui, n, meters, seconds, source] of pairs) {
+    const [l, u] = [names.get(li) ?? "", names.get(ui) ?? ""];
     if (l) counts.loading.set(l, (counts.loading.get(l) ?? 0) + n);
     if (u) counts.unloading.set(u, (counts.unloading.get(u) ?? 0) + n);
     if (!l || !u) continue;
     const from = places.get(l) ?? UNPLACED;
     const to = places.get(u) ?? UNPLACED;
-    const routed = pair.meters !== null && pair.seconds !== null;
+    const routed = meters !== null && seconds !== null;
     if (!routed && from.state === "placed" && to.state === "placed") pendingRoutes += 1;
     routes.push({
       from: l,
@@ -249,9 +266,9 @@ export function geoOf(rows: GeoRow[], filters: EdoAnalyticsFilters, now: number)
       count: n,
       colour: routeColour(n),
       width: canvasLineWidth(n),
-      distance: routed ? roundTenth(pair.meters! / 1000) : null,
-      time: routed ? roundTenth(pair.seconds! / 3600) : null,
-      estimated: routed && pair.source !== "router",
+      distance: routed ? roundTenth(meters / 1000) : null,
+      time: routed ? roundTenth(seconds / 3600) : null,
+      estimated: routed && source !== "router",
       approximate:
         (from.state === "placed" && approximate(from.precision)) ||
         (to.state === "placed" && approximate(to.precision)),

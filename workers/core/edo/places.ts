@@ -34,18 +34,34 @@ export type PlacesOutcome = {
   more: boolean;
 };
 
-/** The company's documents' loading and unloading addresses, trimmed ('' when none). */
-const ends = (companyId: string) => sql`SELECT DISTINCT
-    coalesce(trim(${edoDocuments.data} ->> '$.info.loading.addr'), '') AS l,
-    coalesce(trim(${edoDocuments.data} ->> '$.info.unloading.addr'), '') AS u
-  FROM ${edoDocuments} WHERE ${edoDocuments.companyId} = ${companyId}`;
+/**
+ * Rows an older sync wrote without the chain and address columns (migration 0026; none once it
+ * has run): filled from their JSON as documentRow fills them, off the small index of such rows.
+ */
+function fillColumns(db: Db, companyId: string) {
+  const d = edoDocuments;
+  return db
+    .update(d)
+    .set({
+      chainId: sql`coalesce(${d.data} ->> '$.info.doc.chainId', ${d.id})`,
+      loadingAddress: sql`nullif(trim(${d.data} ->> '$.info.loading.addr'), '')`,
+      unloadingAddress: sql`nullif(trim(${d.data} ->> '$.info.unloading.addr'), '')`,
+    })
+    .where(sql`${d.companyId} = ${companyId} AND ${d.chainId} IS NULL`);
+}
 
-/** Addresses of the company's documents that have no place yet. */
+/**
+ * Addresses of the company's documents that have no place yet, in order: the loading and the
+ * unloading addresses each walked off its index and merged (decision 0065), so the walk stops
+ * at `limit` instead of gathering every distinct address first.
+ */
 function unplacedAddresses(db: Db, companyId: string, limit: number) {
-  return db.all<{ address: string }>(sql`WITH e AS MATERIALIZED (${ends(companyId)})
-    SELECT a.x AS address FROM (SELECT l AS x FROM e UNION SELECT u FROM e) AS a
-    WHERE a.x <> '' AND NOT EXISTS (SELECT 1 FROM ${geoPlaces} p WHERE p.address = a.x)
-    ORDER BY a.x LIMIT ${limit}`);
+  const d = edoDocuments;
+  const unplaced = (column: AnySQLiteColumn) =>
+    sql`SELECT ${column} AS x FROM ${d} WHERE ${d.companyId} = ${companyId} AND ${column} IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM ${geoPlaces} p WHERE p.address = ${column})`;
+  return db.all<{ address: string }>(sql`SELECT x AS address FROM (
+      ${unplaced(d.loadingAddress)} UNION ${unplaced(d.unloadingAddress)} ORDER BY x LIMIT ${limit})`);
 }
 
 type UnroutedRow = {
@@ -62,13 +78,18 @@ type UnroutedRow = {
  * also those only estimated because no router was configured when they were found.
  */
 function unroutedPairs(db: Db, companyId: string, withRouter: boolean, limit: number) {
-  return db.all<UnroutedRow>(sql`WITH e AS MATERIALIZED (${ends(companyId)})
-    SELECT e.l AS "from", e.u AS "to", f.latitude AS fromLat, f.longitude AS fromLng,
-      t.latitude AS toLat, t.longitude AS toLng
-    FROM e JOIN ${geoPlaces} f ON f.address = e.l AND f.found JOIN ${geoPlaces} t ON t.address = e.u AND t.found
-    WHERE NOT EXISTS (SELECT 1 FROM ${geoPlaceRoutes} r WHERE r.from_address = e.l AND r.to_address = e.u
-      ${withRouter ? sql`AND r.source <> 'estimate'` : sql``})
-    ORDER BY e.l, e.u LIMIT ${limit}`);
+  const d = edoDocuments;
+  // Grouped in the order of edo_documents_addresses_idx: the pairs stream off it, each once.
+  return db.all<UnroutedRow>(sql`SELECT ${d.loadingAddress} AS "from", ${d.unloadingAddress} AS "to",
+      f.latitude AS fromLat, f.longitude AS fromLng, t.latitude AS toLat, t.longitude AS toLng
+    FROM ${d} JOIN ${geoPlaces} f ON f.address = ${d.loadingAddress} AND f.found
+      JOIN ${geoPlaces} t ON t.address = ${d.unloadingAddress} AND t.found
+    WHERE ${d.companyId} = ${companyId} AND ${d.loadingAddress} IS NOT NULL AND ${d.unloadingAddress} IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM ${geoPlaceRoutes} r
+        WHERE r.from_address = ${d.loadingAddress} AND r.to_address = ${d.unloadingAddress}
+        ${withRouter ? sql`AND r.source <> 'estimate'` : sql``})
+    GROUP BY ${d.loadingAddress}, ${d.unloadingAddress}
+    ORDER BY ${d.loadingAddress}, ${d.unloadingAddress} LIMIT ${limit}`);
 }
 
 /** The geocoder, noting whether it failed (its failures are answered by the gazetteer, decision 0027). */
@@ -220,6 +241,7 @@ export async function placeMirror(
   attempt = 1,
 ): Promise<PlacesOutcome> {
   const { db } = deps;
+  await fillColumns(db, job.companyId);
   const addresses = await unplacedAddresses(db, job.companyId, PLACES_PER_MESSAGE + 1);
   const places = await placeAddresses(
     deps,
