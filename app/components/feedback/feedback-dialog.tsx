@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
   FEEDBACK_MESSAGES,
   MAX_MESSAGE_LENGTH,
@@ -8,6 +8,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { track } from "~/lib/analytics";
+import { sendFeedback, type FeedbackMetadata } from "~/lib/feedback-send";
 import { plural } from "~/lib/format";
 import { screenNameOf } from "~/lib/screens";
 
@@ -17,8 +18,6 @@ export const SUCCESS_CLOSE_MS = 2000;
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "success" } | { kind: "error"; text: string };
 
 export type FeedbackAuthor = { firstName: string; lastName: string; email: string };
-
-type FeedbackAnswer = { success: true } | { success: false; error?: string };
 
 const event = (action: string, screen: string, metadata?: Record<string, unknown>) =>
   track({
@@ -30,33 +29,13 @@ const event = (action: string, screen: string, metadata?: Record<string, unknown
   });
 
 /** What the browser tells about where the message was written (spec 1 §3 "Sent metadata"). */
-function metadataNow() {
+function metadataNow(): FeedbackMetadata {
   return {
     url: window.location.href.slice(0, 2000),
     userAgent: navigator.userAgent.slice(0, 500),
     timestamp: new Date().toISOString(),
     viewport: { width: window.innerWidth, height: window.innerHeight },
   };
-}
-
-async function sendFeedback(message: string, screen: string): Promise<Status> {
-  try {
-    const response = await fetch("/api/feedback", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ message, screen, metadata: metadataNow() }),
-    });
-    if (response.status === 401) return { kind: "error", text: FEEDBACK_MESSAGES.signInRequired };
-    const answer = (await response.json().catch(() => null)) as FeedbackAnswer | null;
-    if (answer?.success) return { kind: "success" };
-    return {
-      kind: "error",
-      text: (answer && !answer.success && answer.error) || FEEDBACK_MESSAGES.sendFailed,
-    };
-  } catch {
-    return { kind: "error", text: FEEDBACK_MESSAGES.sendFailed };
-  }
 }
 
 /**
@@ -70,12 +49,15 @@ export function FeedbackDialog({ author, onClose }: { author: FeedbackAuthor; on
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const messageId = useId();
   const counterId = useId();
+  // The layout re-renders the button (and so a new onClose) on navigation: the timer keeps running.
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     if (status.kind !== "success") return;
-    const timer = setTimeout(onClose, SUCCESS_CLOSE_MS);
+    const timer = setTimeout(() => close.current(), SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [status.kind, onClose]);
+  }, [status.kind]);
 
   const blank = message.trim() === "";
   const sending = status.kind === "sending";
@@ -85,10 +67,14 @@ export function FeedbackDialog({ author, onClose }: { author: FeedbackAuthor; on
     formEvent.preventDefault();
     if (blank || sending) return;
     setStatus({ kind: "sending" });
-    const outcome = await sendFeedback(message, screen);
-    setStatus(outcome);
-    if (outcome.kind === "success") event("sent", screen, { length: message.trim().length });
-    else if (outcome.kind === "error") event("send_failed", screen, { error: outcome.text });
+    const outcome = await sendFeedback({ message, screen, metadata: metadataNow() });
+    if (outcome.ok) {
+      setStatus({ kind: "success" });
+      event("sent", screen, { length: message.trim().length });
+    } else {
+      setStatus({ kind: "error", text: outcome.error });
+      event("send_failed", screen, { error: outcome.error });
+    }
   }
 
   function cancel() {
