@@ -20,6 +20,8 @@ export const feedbackMessages = sqliteTable(
     /** JSON: what the sender's browser told (user agent, page), never credentials. */
     metadata: text("metadata"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** When an admin marked it dealt with (issue 24, item 8; decision 0066); null while open. */
+    doneAt: integer("done_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("feedback_messages_created_idx").on(t.createdAt),
