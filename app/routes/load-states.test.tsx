@@ -6,6 +6,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CrmDashboardPage, { CRM_FAILED } from "./_app.crm._index";
 import CrmAnalyticsPage, { CRM_ANALYTICS_FAILED } from "./_app.crm.analytics";
+import DashboardPage, { DASHBOARD_FAILED } from "./_app.dashboard._index";
 import EdoAnalyticsPage, { ANALYTICS_FAILED } from "./_app.dashboard.analytics";
 import TransportPage, { TRANSPORT_FAILED } from "./_app.transport._index";
 
@@ -29,6 +30,28 @@ describe("a page whose read failed", () => {
   afterEach(() => {
     vi.restoreAllMocks();
     expect(errors).toEqual([]);
+  });
+
+  it("/dashboard: «Не удалось загрузить данные дашборда», no cards, the plan still shown", () => {
+    const html = render("/dashboard", DashboardPage, {
+      figures: null,
+      subscription: {
+        planId: "basic",
+        planName: "Базовый",
+        status: "trial",
+        trialEndsAt: "2026-12-04T00:00:00.000Z",
+        currentPeriodEnd: null,
+        daysLeft: 9,
+        maxShipments: 10,
+        shipmentsUsed: 2,
+      },
+      paymentHref: "/payment",
+    });
+    expect(html).toContain(DASHBOARD_FAILED);
+    expect(DASHBOARD_FAILED).toBe("Не удалось загрузить данные дашборда");
+    expect(html).toContain('href="/dashboard"');
+    expect(html).not.toContain('data-testid="dashboard-stat"');
+    expect(html).toContain('href="/payment"');
   });
 
   it("/dashboard/analytics: «Ошибка загрузки аналитики» and a reload, no cards", () => {

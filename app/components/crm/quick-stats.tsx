@@ -1,8 +1,7 @@
 import type { CrmQuickStats } from "../../../workers/core/crm/crm";
 import { formatNumber, plural } from "~/lib/format";
+import { StatCard } from "~/components/ui/stat-card";
 import { changeText, changeTone, percentText, rubles } from "./presentation";
-
-const card = "rounded-xl bg-white p-4 ring-1 ring-slate-200";
 
 function Change({ percent, none, against }: { percent: number | null; none: string; against: string }) {
   if (percent === null) return <p className="text-sm text-slate-500">{none}</p>;
@@ -11,16 +10,6 @@ function Change({ percent, none, against }: { percent: number | null; none: stri
       <span className={`font-medium ${changeTone(percent)}`}>{changeText(percent)}</span>{" "}
       <span className="text-slate-500">{against}</span>
     </p>
-  );
-}
-
-function Card({ title, value, children }: { title: string; value: string; children: React.ReactNode }) {
-  return (
-    <section className={card} aria-label={title} data-testid="crm-stat">
-      <h2 className="text-sm text-slate-500">{title}</h2>
-      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
-      <div className="mt-2 space-y-1">{children}</div>
-    </section>
   );
 }
 
@@ -33,21 +22,21 @@ export function QuickStatCards({ stats }: { stats: CrmQuickStats }) {
       : null;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <Card title="Заказы сегодня" value={formatNumber(todayOrders.count)}>
+      <StatCard testId="crm-stat" title="Заказы сегодня" value={formatNumber(todayOrders.count)}>
         <Change
           percent={todayOrders.change}
           none="Вчера к этому часу заказов не было"
           against="ко вчера к этому часу"
         />
         <p className="text-sm text-slate-600">На сумму {rubles(todayOrders.amount)}</p>
-      </Card>
-      <Card title="Активные заказы" value={formatNumber(activeOrders.count)}>
+      </StatCard>
+      <StatCard testId="crm-stat" title="Активные заказы" value={formatNumber(activeOrders.count)}>
         <p className={`text-sm ${activeOrders.urgent > 0 ? "font-medium text-amber-700" : "text-slate-600"}`}>
           Срочных: {formatNumber(activeOrders.urgent)}
         </p>
         <p className="text-sm text-slate-600">На сумму {rubles(activeOrders.amount)}</p>
-      </Card>
-      <Card title="Выручка за 7 дней" value={rubles(weeklyRevenue.amount)}>
+      </StatCard>
+      <StatCard testId="crm-stat" title="Выручка за 7 дней" value={rubles(weeklyRevenue.amount)}>
         <Change
           percent={weeklyRevenue.change}
           none="За предыдущие 7 дней выручки не было"
@@ -77,8 +66,9 @@ export function QuickStatCards({ stats }: { stats: CrmQuickStats }) {
             </div>
           </div>
         )}
-      </Card>
-      <Card
+      </StatCard>
+      <StatCard
+        testId="crm-stat"
         title="Активные платформы"
         value={`${formatNumber(platformsActive.count)} из ${formatNumber(platformsActive.total)}`}
       >
@@ -88,7 +78,7 @@ export function QuickStatCards({ stats }: { stats: CrmQuickStats }) {
             ? `${formatNumber(platformsActive.newThisWeek)} ${plural(platformsActive.newThisWeek, ["новая", "новые", "новых"])} за неделю`
             : "Новых за неделю нет"}
         </p>
-      </Card>
+      </StatCard>
     </div>
   );
 }

@@ -10,8 +10,8 @@ import { listPlatforms } from "../platforms/catalogue";
 import { ACTIVE_STATUSES, COMPLETED_STATUSES } from "../orders/orders";
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const WEEK_MS = 7 * DAY_MS;
+export const DAY_MS = 24 * HOUR_MS;
+export const WEEK_MS = 7 * DAY_MS;
 const MOSCOW_OFFSET_MS = 3 * HOUR_MS;
 
 /** Done orders: spec 2 §4's completed statuses and «свободен», how some platforms say delivered. */
@@ -70,7 +70,7 @@ export function changePercent(now: number, before: number): number | null {
   return Math.round(((now - before) / before) * 1000) / 10;
 }
 
-const rubles = (kopecks: number) => Math.round(kopecks) / 100;
+export const rubles = (kopecks: number) => Math.round(kopecks) / 100;
 const list = (values: readonly string[]) =>
   sql.join(
     values.map((value) => sql`${value}`),
@@ -147,12 +147,14 @@ function clockOf(now: number) {
 type Clock = ReturnType<typeof clockOf>;
 
 const o = platformOrders;
-const inStatuses = (values: readonly string[]) => sql`${o.status} IN (${list(values)})`;
-const price = sql`coalesce(${o.priceKopecks}, 0)`;
-const when = (condition: SQL, value: SQL = sql`1`) =>
+export const inStatuses = (values: readonly string[]) => sql`${o.status} IN (${list(values)})`;
+/** An order's price in kopecks, 0 without one. */
+export const price = sql`coalesce(${o.priceKopecks}, 0)`;
+/** A conditional sum: `value` (1 by default) over the rows where `condition` holds. */
+export const when = (condition: SQL, value: SQL = sql`1`) =>
   sql`sum(CASE WHEN ${condition} THEN ${value} ELSE 0 END)`;
 /** When an order is (planned to be) done: its delivery time, or its creation when none is given. */
-const doneAt = sql`coalesce(${o.deliveryTimeFrom}, ${o.createdAt})`;
+export const doneAt = sql`coalesce(${o.deliveryTimeFrom}, ${o.createdAt})`;
 
 /**
  * Every figure of the cards, the platforms and the weekly trend, one row per platform: conditional
@@ -256,7 +258,7 @@ function receivablesQuery(db: Db, companyId: string, clock: Clock) {
   );
 }
 
-const moscowDate = (at: number) => new Date(at + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
+export const moscowDate = (at: number) => new Date(at + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
 
 function emptyBuckets(): Record<AgeingBucket, number> {
   return { current: 0, days31to60: 0, days61to90: 0, over90: 0 };
