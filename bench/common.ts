@@ -6,9 +6,11 @@ import { createClient, type Client, type InStatement } from "@libsql/client/web"
 import { performance } from "node:perf_hooks";
 import type { Db } from "../db/client";
 import { companies, users } from "../db/schema";
+import { EDO_PASSWORD } from "../sandbox/edo/documents";
 import { waitForHttp } from "../scripts/lib/processes";
 import { hashPassword } from "../workers/core/auth/passwords";
-import { fixed, table } from "./harness";
+import type { EdoConnectionView } from "../workers/core/edo/connection";
+import { envNumber, fixed, table } from "./harness";
 import { runLoad, type LoadResult } from "./load";
 
 /** The bench users' password. */
@@ -151,6 +153,52 @@ export async function loadSessions(web: string, email: string, loaderPath: strin
     }),
     staticFile: (path: string): Target => ({ name: "static file", kind: "static", path, headers: {} }),
   };
+}
+
+/**
+ * Polls `state` every `everyMs` until it says done (true) or fails (throws); the seconds it took.
+ * Past `timeoutMs` the run fails.
+ */
+export async function waitFor(
+  what: string,
+  state: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<number> {
+  const started = performance.now();
+  while (!(await state())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`${what} not done in time`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return round((performance.now() - started) / 1000, 1);
+}
+
+/**
+ * The sandbox EDO account `login` given `count` documents and connected through the API
+ * (`POST /api/edo/auth`): its mirror filled by the real sync job, polled through
+ * `GET /api/edo/status` until it holds all of them. The seconds that took.
+ */
+export async function mirrorEdo(
+  { web, sandbox, token }: { web: string; sandbox: string; token: string },
+  login: string,
+  count: number,
+  timeoutMs: number,
+): Promise<number> {
+  await call(`${sandbox}/__sandbox/edo/accounts/${login}/documents`, postJson({ count }));
+  await call(`${web}/api/edo/auth`, postJson({ login, password: EDO_PASSWORD }, bearer(token)));
+  return waitFor(
+    `the ${login} mirror`,
+    async () => {
+      const { data } = await call<{ data: EdoConnectionView }>(`${web}/api/edo/status?login=${login}`, {
+        headers: bearer(token),
+      });
+      if (data.sync.status === "error") throw new Error(`mirror sync failed: ${data.sync.error}`);
+      if (data.sync.status === "success" && data.sync.done !== count)
+        throw new Error(`mirror sync loaded ${data.sync.done} documents, expected ${count}`);
+      return data.sync.status === "success";
+    },
+    timeoutMs,
+  );
 }
 
 /** Runs `work` over the items, at most `limit` at a time. */
@@ -302,6 +350,15 @@ export type Target = {
 export type Measured = Target & { result: LoadResult };
 
 export type LoadSettings = { concurrency: number; warmupSeconds: number; durationSeconds: number };
+
+/** The load targets' settings: `BENCH_SECONDS` (10), `BENCH_CONCURRENCY` (4), `BENCH_WARMUP_SECONDS` (2). */
+export function loadSettingsFromEnv(): LoadSettings {
+  return {
+    durationSeconds: envNumber("BENCH_SECONDS", 10, 1),
+    concurrency: Math.floor(envNumber("BENCH_CONCURRENCY", 4, 1)),
+    warmupSeconds: envNumber("BENCH_WARMUP_SECONDS", 2, 0),
+  };
+}
 
 /** One target under closed-loop load (bench/load.ts); a refused connection means the Workers restarted. */
 export async function measure(

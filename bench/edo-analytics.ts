@@ -20,7 +20,6 @@ import {
   type EdoAnalytics,
 } from "../workers/core/edo/analytics";
 import type { EdoAnalyticsFilters } from "../workers/core/edo/analytics-schemas";
-import type { EdoConnectionView } from "../workers/core/edo/connection";
 import { addressPlaceKey, vehicleKey } from "../workers/core/edo/documents";
 import type { ConnectionView } from "../workers/core/platforms/connections";
 import { SYNC_PAGE_SIZE } from "../workers/core/platforms/sync";
@@ -31,23 +30,25 @@ import {
   call,
   createCompany,
   loadSessions,
+  loadSettingsFromEnv,
   loadTable,
   measure,
+  mirrorEdo,
   postJson,
   restartAware,
   restartNote,
   round,
   signInApi,
   staticP50,
+  waitFor,
   type Measured,
 } from "./common";
 import { envNumber, environment, fixed, ownStack, runBench, table, writeResults } from "./harness";
 
 const documentCount = Math.floor(envNumber("BENCH_DOCS", 100_000, 1_000, MAX_DOCUMENT_COUNT));
 const orderCount = Math.floor(envNumber("BENCH_ORDERS", 20_000, SYNC_PAGE_SIZE, MAX_ORDER_COUNT));
-const seconds = envNumber("BENCH_SECONDS", 10, 1);
-const concurrency = Math.floor(envNumber("BENCH_CONCURRENCY", 4, 1));
-const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 2, 0);
+const loadSettings = loadSettingsFromEnv();
+const { concurrency, warmupSeconds, durationSeconds: seconds } = loadSettings;
 
 /** What issue 22 asks for: each read and loader p50 < 150 ms, ≥ 20× faster than the old way. */
 const GOALS = { p50Ms: 150, speedup: 20 };
@@ -88,32 +89,10 @@ const query = (f: EdoAnalyticsFilters) =>
 const log = (line: string) => console.log(`[bench:analytics] ${line}`);
 const { dataDir, start, cleanup } = ownStack("bench:analytics", log);
 const { again, restarts } = restartAware(log);
-const loadSettings = { concurrency, warmupSeconds, durationSeconds: seconds };
 
 /** Polls `state` until it says done (true) or fails (throws); the seconds it took. */
-async function waitFor(what: string, state: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await state())) {
-    if (performance.now() - started > syncTimeoutMs) throw new Error(`${what} not done in time`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
-  return round((performance.now() - started) / 1000, 1);
-}
-
-/** The EDO login connected through the API: its mirror filled by the real sync job. */
-async function mirror(web: string, sandbox: string, token: string): Promise<number> {
-  await call(`${sandbox}/__sandbox/edo/accounts/${EDO_LOGIN}/documents`, postJson({ count: documentCount }));
-  await call(`${web}/api/edo/auth`, postJson({ login: EDO_LOGIN, password: EDO_PASSWORD }, bearer(token)));
-  return waitFor(`the ${EDO_LOGIN} mirror`, async () => {
-    const { data } = await call<{ data: EdoConnectionView }>(`${web}/api/edo/status?login=${EDO_LOGIN}`, {
-      headers: bearer(token),
-    });
-    if (data.sync.status === "error") throw new Error(`mirror sync failed: ${data.sync.error}`);
-    if (data.sync.status === "success" && data.sync.done !== documentCount)
-      throw new Error(`mirror sync loaded ${data.sync.done} documents, expected ${documentCount}`);
-    return data.sync.status === "success";
-  });
-}
+const waitUntil = (what: string, state: () => Promise<boolean>) =>
+  waitFor(what, state, syncTimeoutMs, POLL_MS);
 
 /** The platform connected through the API: its orders synced by the real job. */
 async function syncOrders(web: string, sandbox: string, token: string): Promise<number> {
@@ -122,7 +101,7 @@ async function syncOrders(web: string, sandbox: string, token: string): Promise<
     `${web}/api/platforms/connections`,
     postJson({ platform_id: PLATFORM, connection_name: "Замер", credentials: PLATFORM_LOGIN }, bearer(token)),
   );
-  return waitFor(`the ${PLATFORM} orders`, async () => {
+  return waitUntil(`the ${PLATFORM} orders`, async () => {
     const { data } = await call<{ data: ConnectionView[] }>(`${web}/api/platforms/connections`, {
       headers: bearer(token),
     });
@@ -265,7 +244,9 @@ async function main() {
   await createCompany(createDb({ url: database }), `ООО «Замер аналитики ${suffix}»`, email);
   const token = await signInApi(web, email);
   log(`mirror of ${documentCount} ${EDO_LOGIN} documents through the sync job…`);
-  const mirrorSeconds = await again(web, "mirror", () => mirror(web, sandbox, token));
+  const mirrorSeconds = await again(web, "mirror", () =>
+    mirrorEdo({ web, sandbox, token }, EDO_LOGIN, documentCount, syncTimeoutMs),
+  );
   log(`…${mirrorSeconds} s; ${orderCount} ${PLATFORM} orders through the sync job…`);
   const ordersSeconds = await again(web, "orders", () => syncOrders(web, sandbox, token));
   log(`…${ordersSeconds} s`);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { BANK_PROVIDER, bankSandbox, type BankSandboxOptions } from "./bank/app";
 import { dadataSandbox } from "./dadata/app";
 import { EDO_PROVIDER, edoSandbox } from "./edo/app";
+import { callRoutes, countedCalls, createCallLog } from "./calls";
 import { createFailureSwitch, failureRoutes } from "./failures";
 import { GEOCODER_PROVIDER, nominatimSandbox } from "./nominatim/app";
 import { osrmSandbox, ROUTER_PROVIDER } from "./osrm/app";
@@ -30,14 +31,27 @@ export type SandboxOptions = { yookassa?: YooKassaSandboxOptions; bank?: BankSan
  */
 export function createSandboxApp(options: SandboxOptions = {}) {
   const failures = createFailureSwitch();
-  return new Hono()
-    .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
-    .route("/__sandbox", failureRoutes(failures, PROVIDERS, CREDENTIALED))
-    .route("/", dadataSandbox(failures))
-    .route("/", platformsSandbox(failures))
-    .route("/", edoSandbox(failures))
-    .route("/", nominatimSandbox(failures))
-    .route("/", osrmSandbox(failures))
-    .route("/", yookassaSandbox(failures, options.yookassa))
-    .route("/", bankSandbox(failures, options.bank));
+  const calls = createCallLog();
+  return (
+    new Hono()
+      .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
+      .route("/__sandbox", failureRoutes(failures, PROVIDERS, CREDENTIALED))
+      .route("/__sandbox", callRoutes(calls, [GEOCODER_PROVIDER, ROUTER_PROVIDER]))
+      // What the geocoder and the router were asked, for bench:geo (each address and route once).
+      .use(
+        "/nominatim/search",
+        countedCalls(calls, GEOCODER_PROVIDER, (c) => c.req.query("q") ?? ""),
+      )
+      .use(
+        "/osrm/route/v1/driving/:coordinates",
+        countedCalls(calls, ROUTER_PROVIDER, (c) => c.req.path),
+      )
+      .route("/", dadataSandbox(failures))
+      .route("/", platformsSandbox(failures))
+      .route("/", edoSandbox(failures))
+      .route("/", nominatimSandbox(failures))
+      .route("/", osrmSandbox(failures))
+      .route("/", yookassaSandbox(failures, options.yookassa))
+      .route("/", bankSandbox(failures, options.bank))
+  );
 }
