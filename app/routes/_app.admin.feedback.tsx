@@ -1,18 +1,28 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import {
   Form,
   isRouteErrorResponse,
   Link,
+  useFetcher,
   useLoaderData,
   useLocation,
   useRouteError,
 } from "@remix-run/react";
 import {
   FEEDBACK_PAGE_SIZE,
+  feedbackDoneSchema,
   feedbackListQuerySchema,
   feedbackStats,
   listFeedback,
+  markFeedbackDone,
   type FeedbackListQuery,
+  type FeedbackView,
 } from "../../workers/core/feedback/messages";
 import { FEEDBACK_MESSAGES, shortUserId } from "../../workers/core/feedback/rules";
 import { LoadError } from "~/components/ui/load-error";
@@ -25,20 +35,37 @@ const TITLE = "Обратная связь";
 
 /** The list's filters from the URL; a hand-edited value that cannot be read is left out. */
 function queryOf(params: URLSearchParams): FeedbackListQuery {
-  const raw = { page: params.get("page") ?? undefined, screen: params.get("screen") ?? undefined };
-  const userId = params.get("user_id");
-  const parsed = feedbackListQuerySchema.safeParse({ ...raw, ...(userId ? { user_id: userId } : {}) });
+  const raw = Object.fromEntries(
+    ["page", "screen", "user_id", "status"].flatMap((name) => {
+      const value = params.get(name);
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const parsed = feedbackListQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : feedbackListQuerySchema.parse({});
   return { ...query, limit: FEEDBACK_PAGE_SIZE };
 }
 
-/** The admin's panel (spec 1 §2 "Feedback", §6): everyone else is told 403 «Доступ запрещен». */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** The panel is the platform admin's (spec 1 §6): everyone else is told 403 «Доступ запрещен». */
+function requireAdmin(context: AppLoadContext, request: Request) {
   const { user } = requireCaller(context, request);
   if (user.role !== "admin") throw data(FEEDBACK_MESSAGES.forbidden, { status: 403 });
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireAdmin(context, request);
   const query = queryOf(new URL(request.url).searchParams);
   const [page, stats] = await Promise.all([listFeedback(context.db, query), feedbackStats(context.db)]);
   return { query, page, stats };
+}
+
+/** Marks a message done or open again (issue 24, item 8), as POST /api/feedback/done does. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireAdmin(context, request);
+  const parsed = feedbackDoneSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Некорректные данные формы" }, { status: 400 });
+  const result = await markFeedbackDone(context.db, parsed.data, Date.now());
+  return result.ok ? { error: null } : data({ error: result.message }, { status: 404 });
 }
 
 /** The contact page's messages are stored under "contact"; the dialog's under the screen's name. */
@@ -49,12 +76,47 @@ function hrefWith(query: FeedbackListQuery, change: Partial<FeedbackListQuery>) 
   const params = new URLSearchParams();
   if (next.screen) params.set("screen", next.screen);
   if (next.user_id) params.set("user_id", next.user_id);
+  if (next.status) params.set("status", next.status);
   if (next.page > 1) params.set("page", String(next.page));
   const search = params.toString();
   return `/admin/feedback${search ? `?${search}` : ""}`;
 }
 
 const card = "rounded-xl bg-white p-4 ring-1 ring-slate-200";
+
+/** «Выполнено» with when, or the button that marks it; the list reloads after either. */
+function DoneControl({ item }: { item: FeedbackView }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  // Shown at once, before the list reloads.
+  const done = busy ? fetcher.formData?.get("done") === "true" : item.done_at !== null;
+  return (
+    <fetcher.Form method="post" className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      <input type="hidden" name="id" value={item.id} />
+      <input type="hidden" name="done" value={done ? "false" : "true"} />
+      {done ? (
+        <span
+          className="rounded-full bg-green-50 px-2 py-0.5 font-medium text-green-800"
+          data-testid="feedback-done"
+        >
+          Выполнено{item.done_at ? ` ${formatDateTime(item.done_at)}` : ""}
+        </span>
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg px-3 py-1.5 font-medium text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 disabled:opacity-60"
+      >
+        {done ? "Вернуть в работу" : "Отметить выполненным"}
+      </button>
+      {fetcher.data?.error ? (
+        <span role="alert" className="text-red-700">
+          {fetcher.data.error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
 
 export default function FeedbackAdminPage() {
   const { query, page, stats } = useLoaderData<typeof loader>();
@@ -125,10 +187,22 @@ export default function FeedbackAdminPage() {
             className="rounded-lg border-0 px-3 py-2 font-mono ring-1 ring-slate-300"
           />
         </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-700">Состояние</span>
+          <select
+            name="status"
+            defaultValue={query.status ?? ""}
+            className="rounded-lg border-0 px-3 py-2 ring-1 ring-slate-300"
+          >
+            <option value="">Все</option>
+            <option value="open">Открытые</option>
+            <option value="done">Выполненные</option>
+          </select>
+        </label>
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">
           Показать
         </button>
-        {query.screen || query.user_id ? (
+        {query.screen || query.user_id || query.status ? (
           <Link to="/admin/feedback" className="px-2 py-2 text-sm text-brand-700 hover:underline">
             Сбросить фильтры
           </Link>
@@ -157,6 +231,7 @@ export default function FeedbackAdminPage() {
               {typeof item.metadata?.url === "string" ? (
                 <p className="mt-2 truncate text-xs text-slate-500">{item.metadata.url}</p>
               ) : null}
+              <DoneControl item={item} />
             </li>
           ))}
         </ul>

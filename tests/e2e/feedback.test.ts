@@ -1,5 +1,5 @@
-// The feedback dialog from the floating button, the admin reading it, and a help article by its
-// address (spec 1 §2 «Feedback», §4, §5, §8, §9; decisions 0066, 0067).
+// The feedback dialog from the floating button, the admin reading it and marking it done, and a
+// help article by its address (spec 1 §2 «Feedback», §4, §5, §8, §9; decisions 0066, 0067).
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
@@ -77,6 +77,15 @@ describe("feedback and help", () => {
       .getByTestId("feedback-list")
       .getByText("Хочу видеть в списке заказов дату погрузки.")
       .waitFor(WAIT);
+    // …and marks it done.
+    await panel.page.getByRole("button", { name: "Отметить выполненным" }).click();
+    await panel.page.getByTestId("feedback-done").waitFor(WAIT);
+    await panel.page.getByRole("button", { name: "Вернуть в работу" }).waitFor(WAIT);
+    const marked = await database.execute({
+      sql: "SELECT done_at FROM feedback_messages WHERE user_id = ?",
+      args: [user.id],
+    });
+    expect(marked.rows[0]!.done_at).not.toBeNull();
     await page.context().close();
     await panel.page.context().close();
   });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { feedbackMessages } from "../../db/schema";
 import { MAX_FEEDBACK_PER_USER } from "../../workers/core/feedback/messages";
 import { textOf } from "../support/page-text";
+import { SAME_ORIGIN } from "./page-actions";
 import { callWeb, createCompanyUser, postJson, sessionFor, testDb } from "./support";
 
 type Member = { userId: string; email: string; bearer: string; cookie: string };
@@ -198,5 +199,41 @@ describe("the admin's feedback", () => {
       expect(text).not.toContain(author.userId);
     }
     expect(text).not.toContain(authors[5]!.userId.slice(0, 8));
+  });
+
+  it("lets the admin mark a message done and open it again, by the API and from the panel", async () => {
+    const author = await member();
+    const { id } = (await send(author, { message: "Не приходит письмо" })).body.data;
+    const mark = (who: Member, body: Record<string, unknown>) =>
+      api<{ id: string; done_at: string | null }>(who, "/feedback/done", postJson(body));
+    const listed = async (status: string) =>
+      (await api<Listed[]>(admin, `/feedback?${new URLSearchParams({ user_id: author.userId, status })}`))
+        .body.data;
+
+    expect((await mark(user, { id })).status).toBe(403);
+    expect(await listed("done")).toEqual([]);
+    const done = await mark(admin, { id });
+    expect(done.status).toBe(200);
+    expect(done.body.data.done_at).not.toBeNull();
+    // Marked again: the first time stays.
+    expect((await mark(admin, { id, done: true })).body.data.done_at).toBe(done.body.data.done_at);
+    expect((await listed("done")).map((m) => m.id)).toEqual([id]);
+    expect(await listed("open")).toEqual([]);
+    expect((await mark(admin, { id, done: false })).body.data.done_at).toBeNull();
+    expect((await listed("open")).map((m) => m.id)).toEqual([id]);
+    const missing = await mark(admin, { id: "no-such-message" });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe("Сообщение не найдено");
+
+    const fromPanel = (who: Member) =>
+      callWeb("/admin/feedback", {
+        method: "POST",
+        headers: { cookie: who.cookie, ...SAME_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ id, done: "true" }).toString(),
+      });
+    expect((await fromPanel(user)).response.status).toBe(403);
+    expect((await rowsOf(author.userId))[0]!.doneAt).toBeNull();
+    expect((await fromPanel(admin)).response.status).toBe(200);
+    expect((await rowsOf(author.userId))[0]!.doneAt).not.toBeNull();
   });
 });

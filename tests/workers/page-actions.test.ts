@@ -135,6 +135,28 @@ const CASES: Record<string, () => Promise<ActionCase>> = {
       control: true,
     };
   },
+  "routes/_app.admin.feedback": async () => {
+    const { cookie } = await sessionFor((await createCompanyUser({ role: "admin" })).userId);
+    const author = await createCompanyUser();
+    const id = crypto.randomUUID();
+    await testDb().insert(feedbackMessages).values({
+      id,
+      userId: author.userId,
+      userName: "Тест Тестов",
+      userEmail: author.email,
+      screen: "Заказы",
+      message: "Не видно даты погрузки",
+      createdAt: new Date(),
+    });
+    return {
+      path: "/admin/feedback",
+      cookie,
+      fields: { id, done: "true" },
+      state: async () =>
+        (await testDb().select().from(feedbackMessages).where(eq(feedbackMessages.id, id)))[0].doneAt,
+      control: true,
+    };
+  },
   "routes/_app.sessions": async () => {
     const { userId, cookie } = await signedIn();
     await createSession(testDb(), { userId, kind: "browser", now: Date.now() });

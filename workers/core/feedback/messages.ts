@@ -1,7 +1,7 @@
 // Feedback from signed-in users (spec 1 §2 "Feedback", §3, §5, §9; decision 0066): the dialog's
 // message with the screen it was written on, and the admin's list and stats over every message
 // to the team (the public contact form's too, under the screen "contact").
-import { and, count, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { feedbackMessages } from "../../../db/schema";
@@ -71,6 +71,7 @@ export const feedbackListQuerySchema = z.object({
     .max(100, { error: "user_id не длиннее 100 символов" })
     .transform((value) => value || undefined)
     .optional(),
+  status: z.enum(["open", "done"], { error: "status — open или done" }).optional(),
 });
 export type FeedbackListQuery = z.output<typeof feedbackListQuerySchema>;
 
@@ -84,6 +85,8 @@ export type FeedbackView = {
   message: string;
   created_at: string;
   metadata: Record<string, unknown> | null;
+  /** When an admin marked it dealt with; null while open. */
+  done_at: string | null;
 };
 
 export type FeedbackSender = { id: string; firstName: string; lastName: string; email: string };
@@ -185,6 +188,8 @@ export async function listFeedback(db: Db, query: FeedbackListQuery): Promise<Fe
   const where = and(
     query.screen ? eq(feedbackMessages.screen, query.screen) : undefined,
     query.user_id ? eq(feedbackMessages.userId, query.user_id) : undefined,
+    query.status === "open" ? isNull(feedbackMessages.doneAt) : undefined,
+    query.status === "done" ? isNotNull(feedbackMessages.doneAt) : undefined,
   );
   const [rows, [counted]] = await db.batch([
     db
@@ -207,6 +212,7 @@ export async function listFeedback(db: Db, query: FeedbackListQuery): Promise<Fe
       message: row.message,
       created_at: row.createdAt.toISOString(),
       metadata: parseMetadata(row.metadata),
+      done_at: row.doneAt?.toISOString() ?? null,
     })),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
   };
@@ -241,4 +247,41 @@ export async function feedbackStats(db: Db): Promise<FeedbackStats> {
   const mapOf = (rows: { key: string | null; messages: number }[]) =>
     Object.fromEntries(rows.map((row) => [row.key ?? "", row.messages]));
   return { total: counted?.total ?? 0, by_screen: mapOf(screens), by_user: mapOf(senders) };
+}
+
+export const FEEDBACK_NOT_FOUND = "Сообщение не найдено";
+
+/** POST /feedback/done: marks a message dealt with, or (done: false) open again. */
+export const feedbackDoneSchema = z.object({
+  id: z
+    .string({ error: "Укажите id сообщения" })
+    .trim()
+    .min(1, { error: "Укажите id сообщения" })
+    .max(100, { error: "id не длиннее 100 символов" }),
+  // A boolean in JSON; "true"/"false" from the panel's form.
+  done: z
+    .union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")], {
+      error: "done — true или false",
+    })
+    .default(true),
+});
+export type FeedbackDoneInput = z.output<typeof feedbackDoneSchema>;
+
+export type FeedbackDoneResult =
+  | { ok: true; feedback: { id: string; done_at: string | null } }
+  | { ok: false; reason: "not_found"; message: string };
+
+/** Marking an already done message again keeps when it was first marked. */
+export async function markFeedbackDone(
+  db: Db,
+  input: FeedbackDoneInput,
+  now: number,
+): Promise<FeedbackDoneResult> {
+  const [row] = await db
+    .update(feedbackMessages)
+    .set({ doneAt: input.done ? sql`coalesce(${feedbackMessages.doneAt}, ${now})` : null })
+    .where(eq(feedbackMessages.id, input.id))
+    .returning({ id: feedbackMessages.id, doneAt: feedbackMessages.doneAt });
+  if (!row) return { ok: false, reason: "not_found", message: FEEDBACK_NOT_FOUND };
+  return { ok: true, feedback: { id: row.id, done_at: row.doneAt?.toISOString() ?? null } };
 }

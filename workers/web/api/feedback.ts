@@ -12,7 +12,9 @@ import {
   feedbackListQuerySchema,
   feedbackSchema,
   feedbackStats,
+  feedbackDoneSchema,
   listFeedback,
+  markFeedbackDone,
   MAX_FEEDBACK_PER_USER,
   REPEAT_WINDOW_MS,
   submitFeedback,
@@ -33,6 +35,7 @@ const feedbackSchemaOut = z.strictObject({
   message: z.string(),
   created_at: timestamp,
   metadata: z.record(z.string(), z.unknown()).nullable(),
+  done_at: timestamp.nullable(),
 });
 
 const exampleFeedback = {
@@ -49,6 +52,7 @@ const exampleFeedback = {
     timestamp: "2026-11-24T09:15:00.000Z",
     viewport: { width: 1440, height: 900 },
   },
+  done_at: null,
 };
 
 const countMap = z.record(z.string(), z.number().int());
@@ -88,7 +92,7 @@ export const feedbackOperations = [
       path: "/feedback",
       group: GROUP,
       summary: "Список обратной связи (для администратора)",
-      description: `Все сообщения, новые сверху, по ${FEEDBACK_PAGE_SIZE} на странице (limit до 100); фильтры screen (экран) и user_id (автор). pagination рядом с data: page, limit, total, totalPages. Сообщения формы «Контакты» — экран contact, user_id у них null, если автор не входил.`,
+      description: `Все сообщения, новые сверху, по ${FEEDBACK_PAGE_SIZE} на странице (limit до 100); фильтры screen (экран), user_id (автор) и status (open — не отмеченные, done — отмеченные администратором). pagination рядом с data: page, limit, total, totalPages. Сообщения формы «Контакты» — экран contact, user_id у них null, если автор не входил.`,
       access: "admin",
       query: feedbackListQuerySchema,
       success: {
@@ -132,6 +136,28 @@ export const feedbackOperations = [
       errors: [],
     },
     async (c, _input, reply) => reply.ok(await feedbackStats(c.get("db"))),
+  ),
+  operation(
+    {
+      method: "POST",
+      path: "/feedback/done",
+      group: GROUP,
+      summary: "Отметить сообщение выполненным (для администратора)",
+      description:
+        "id сообщения и done: true (по умолчанию) — отметить, false — вернуть в работу. Повторная отметка сохраняет время первой.",
+      access: "admin",
+      body: feedbackDoneSchema,
+      success: {
+        status: 200,
+        data: z.strictObject({ id: z.string(), done_at: timestamp.nullable() }),
+        example: { id: exampleFeedback.id, done_at: "2026-11-24T12:00:00.000Z" },
+      },
+      errors: [404],
+    },
+    async (c, { body }, reply) => {
+      const result = await markFeedbackDone(c.get("db"), body, Date.now());
+      return result.ok ? reply.ok(result.feedback) : reply.refuse(result);
+    },
   ),
   operation(
     {
