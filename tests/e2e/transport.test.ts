@@ -1,6 +1,6 @@
 // /transport in Chromium (issue 23 item 3; spec 3 §2; decision 0063): a carrier connects EDO, the
 // fleet page shows vehicles derived from its documents, the status filter and search narrow the
-// table through the URL, and a vehicle opens with its trips.
+// table through the URL, and a vehicle opens with its trips listed and drawn on the map.
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
@@ -46,6 +46,15 @@ describe("the fleet page", () => {
     await first.click();
     await page.getByRole("heading", { name: `ТС ${number}`, level: 1 }).waitFor(WAIT);
     expect(await page.getByTestId("vehicle-trip").count()).toBeGreaterThanOrEqual(Math.min(documents, 100));
+    // …and draws them on the map (maplibre), routes first, its points on a switch.
+    const map = page.locator('[data-testid="transport-map"]');
+    await page.locator('[data-testid="transport-map"][data-renderer="webgl"]').waitFor(WAIT);
+    await expect.poll(() => map.getAttribute("data-layers"), WAIT).toBe("routes");
+    await page.getByRole("group", { name: "Режим карты" }).getByRole("button", { name: "Маркеры" }).click();
+    await expect.poll(() => map.getAttribute("data-layers"), WAIT).toBe("addresses");
+    await expect(page.getByTestId("vehicle-map-note").textContent()).resolves.toMatch(
+      /На карте маршрутов: \d+ из \d+/,
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { edoConnections, edoDocuments, geoPlaceRoutes, geoPlaces, platformOrders } from "../../db/schema";
 import columnsMigration from "../../migrations/0026_mirror_address_columns.sql?raw";
 import { documentRow } from "../../workers/core/edo/documents";
-import type { EdoGeo } from "../../workers/core/edo/geo-read";
+import { geoOf, geoStatement, type EdoGeo } from "../../workers/core/edo/geo-read";
 import { GEO_ATTEMPTS, placeMirror, type PlacesDeps } from "../../workers/core/edo/places";
 import type { JobMessage } from "../../workers/core/jobs/messages";
 import { addressKey } from "../../workers/core/geo/gazetteer";
@@ -122,7 +122,13 @@ function fixture(): WireDocument[] {
 const chains = (completed: number, total: number) =>
   Array.from({ length: total }, (_, i) => doc(MSK, KZN, i < completed ? COMPLETE : ["ON_TRNACLGROT"]));
 
-type Member = { companyId: string; auth: Record<string, string>; login: string; connectionId: string };
+type Member = {
+  companyId: string;
+  userId: string;
+  auth: Record<string, string>;
+  login: string;
+  connectionId: string;
+};
 
 async function member(docs: WireDocument[]): Promise<Member> {
   const { companyId, userId } = await createCompanyUser();
@@ -131,10 +137,16 @@ async function member(docs: WireDocument[]): Promise<Member> {
   await testDb().insert(edoConnections).values(connection);
   await mirrorEdoDocuments(companyId, docs);
   const { bearer } = await sessionFor(userId);
-  return { companyId, auth: { authorization: `Bearer ${bearer}` }, login, connectionId: connection.id };
+  return {
+    companyId,
+    userId,
+    auth: { authorization: `Bearer ${bearer}` },
+    login,
+    connectionId: connection.id,
+  };
 }
 
-async function readGeo(who: Member, query = "") {
+async function readGeo(who: Pick<Member, "login" | "auth">, query = "") {
   const { response } = await callWeb(`/api/edo/geo?login=${who.login}${query}`, { headers: who.auth });
   expect(response.status).toBe(200);
   return (await response.json<{ data: EdoGeo }>()).data;
@@ -497,7 +509,7 @@ describe("after a mirror sync", () => {
     expect(rerun.retryMessages).toEqual([]);
     expect(again.calls).toEqual([]);
 
-    const geo = await readGeo({ companyId, auth, login: "carrier-3", connectionId: "" }, "&limit=5000");
+    const geo = await readGeo({ auth, login: "carrier-3" }, "&limit=5000");
     expect(geo.pending).toEqual({ addresses: 0, routes: 0 });
     console.info(
       `edo.geo carrier-3: ${mirrored.length} mirrored documents, ${keys.size} distinct addresses, ${geocoder.calls.length} geocoder calls; the read of ${geo.totalDocuments}: ${geo.uniqueAddresses} addresses, ${geo.uniqueRoutes} routes`,
@@ -575,5 +587,47 @@ describe("the mirror's chain and address columns (migration 0026, decision 0065)
       loadingAddress: from,
       unloadingAddress: to,
     });
+  });
+});
+
+describe("a vehicle's map (its page, issue 23 item 3)", () => {
+  const on = (document: WireDocument, plate: string): WireDocument => ({
+    ...document,
+    info: { ...document.info, ts: { num: plate } },
+  });
+
+  it("draws that vehicle's routes only, and the page says how many are on the map", async () => {
+    const me = await member([
+      on(doc(MSK, KZN, COMPLETE), "А 123 ВС 77"),
+      on(doc(MSK_ALT, KZN, COMPLETE), "А 123 ВС 77"),
+      on(doc(KZN_CITY, MSK, ["ON_TRN"]), "А 123 ВС 77"),
+      on(doc(KZN, MSK, COMPLETE), "В 456 ОР 99"),
+      doc(MSK, NOWHERE, COMPLETE),
+    ]);
+    await placeMirror(placesDeps().deps, { companyId: me.companyId });
+    const filters = { period: 0, limit: 100, allQuarters: true } as const;
+    const now = Date.now();
+    const geo = geoOf(
+      await geoStatement(testDb(), me.companyId, filters, now, { vehicle: "а123вс77" }),
+      filters,
+      now,
+    );
+    expect(geo.totalDocuments).toBe(3);
+    // MSK and MSK_ALT are two spellings, two routes; the other truck's KZN → MSK is not here.
+    expect(geo.routes.map((route) => [route.from, route.to, route.count])).toEqual([
+      [KZN_CITY, MSK, 1],
+      [MSK, KZN, 1],
+      [MSK_ALT, KZN, 1],
+    ]);
+
+    const { cookie } = await sessionFor(me.userId);
+    const { response } = await callWeb(`/transport/${encodeURIComponent("а123вс77")}`, {
+      headers: { cookie },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Рейсы на карте");
+    expect(html).toContain('data-testid="transport-map"');
+    expect(html.replace(/<!-- -->/g, "")).toContain("На карте маршрутов: 3 из 3");
   });
 });

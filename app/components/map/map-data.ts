@@ -11,14 +11,8 @@ import {
 } from "../../../workers/core/edo/geo-rules";
 import outline from "./russia-outline.json";
 
-export const MAP_MODES = ["markers", "heatmap", "routes"] as const;
-export type MapMode = (typeof MAP_MODES)[number];
-export const MAP_MODE_LABELS: Record<MapMode, string> = {
-  markers: "Маркеры",
-  heatmap: "Тепловая карта",
-  routes: "Маршруты",
-};
-export const isMapMode = (value: unknown): value is MapMode => MAP_MODES.includes(value as MapMode);
+import type { MapMode } from "./modes";
+export { MAP_MODE_LABELS, MAP_MODES, type MapMode } from "./modes";
 
 /** Russia's outline (Natural Earth 1:50m via world-atlas; scripts/generate-base-map.ts). */
 export const RUSSIA_OUTLINE = outline as MultiPolygon;

@@ -138,15 +138,30 @@ const addressOf = (column: "loading_address" | "unloading_address", path: string
     `CASE WHEN chain_id IS NULL THEN coalesce(trim(data ->> '${path}'), '') ELSE coalesce(${column}, '') END`,
   );
 
+/** Limits the map's read to one vehicle's documents (the vehicle page's map). */
+export type GeoScope = { vehicle: string };
+
 /**
  * The one statement: the analysed documents' counts, and their distinct addresses with their
  * places and address pairs with their routes, each list as one JSON text: rows of a dozen
  * Cyrillic strings cost sqld and the client far more to send and read than the statement costs
  * to run (decision 0065).
  */
-export function geoStatement(db: Db, companyId: string, filters: EdoAnalyticsFilters, now: number) {
+export function geoStatement(
+  db: Db,
+  companyId: string,
+  filters: EdoAnalyticsFilters,
+  now: number,
+  scope?: GeoScope,
+) {
   const d = edoDocuments;
   const { from, to } = analysedRange(filters, now);
+  // A vehicle's map reads the documents its page lists (workers/core/edo/transport.ts
+  // vehicleTrips): all of the mirror's, the newest `filters.limit`.
+  const window = scope
+    ? sql`AND ${d.vehicle} = ${scope.vehicle}`
+    : sql`AND ${d.expired} = 0 ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
+        AND ${d.createdAt} >= ${from} ${to === null ? sql`` : sql`AND ${d.createdAt} < ${to}`}`;
   const issued = `%|${CHAIN_ISSUED}|%`;
   const received = `%|${CHAIN_RECEIVED}|%`;
   return db.all<GeoRow>(sql`
@@ -155,9 +170,7 @@ export function geoStatement(db: Db, companyId: string, filters: EdoAnalyticsFil
         ${addressOf("loading_address", "$.info.loading.addr")} AS l,
         ${addressOf("unloading_address", "$.info.unloading.addr")} AS u
       FROM ${d}
-      WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 AND ${d.expired} = 0
-        ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
-        AND ${d.createdAt} >= ${from} ${to === null ? sql`` : sql`AND ${d.createdAt} < ${to}`}
+      WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 ${window}
       ORDER BY ${d.createdAt} DESC, ${d.id} LIMIT ${filters.limit}),
     chains AS MATERIALIZED (
       SELECT max(t LIKE ${issued}) AS i, max(t LIKE ${received}) AS r FROM d GROUP BY c),
