@@ -8,3 +8,4 @@ export * from "./geo";
 export * from "./partners";
 export * from "./feedback";
 export * from "./finance";
+export * from "./onboarding";
