@@ -81,6 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
               mobileOffset={{ top: 72 }}
               // Spec 3 §2: toasts last 5 s.
               duration={5_000}
+              // A screen reader names the region in Russian, with its hotkey: «Уведомления alt+T».
+              containerAriaLabel="Уведомления"
             />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

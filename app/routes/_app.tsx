@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { countNewOrders } from "../../workers/core/orders/new-orders";
+import { layoutData } from "../../workers/core/layout";
 import { FeedbackButton } from "~/components/feedback/feedback-dialog";
 import { AppShell } from "~/components/layout/app-shell";
 import { plural } from "~/lib/format";
@@ -17,13 +17,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       role: user.role,
       companyName: user.company.name,
     },
-    newOrders: await countNewOrders(context.db, user.company.id),
+    ...(await layoutData(context.db, user.company.id, Date.now())),
   };
 }
 
 /**
  * Filtering or paging a list (the same page, another query) keeps the layout's data: the user
- * and the new-orders badge are not read again for every filter change. A submission, another
+ * the new-orders badge and the EDO indicator are not read again for every filter change. A submission, another
  * page or an explicit revalidation (the same URL, as after a sync) reads them again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -37,13 +37,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     : defaultShouldRevalidate;
 
 export default function SignedInLayout() {
-  const { user, newOrders } = useLoaderData<typeof loader>();
+  const { user, newOrders, edo } = useLoaderData<typeof loader>();
   const ordersBadge = {
     count: newOrders,
     description: `${newOrders} ${plural(newOrders, ["новый заказ", "новых заказа", "новых заказов"])}`,
   };
   return (
-    <AppShell user={user} badges={{ "/dashboard/orders": ordersBadge }}>
+    <AppShell user={user} edo={edo} badges={{ "/dashboard/orders": ordersBadge }}>
       <Outlet />
       <FeedbackButton author={user} />
     </AppShell>

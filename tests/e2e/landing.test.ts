@@ -160,7 +160,7 @@ describe("the landing page", () => {
     // The app counts its view in an effect once hydrated (root.tsx), and the form is there before
     // that: leaving earlier, as a loaded CI machine allowed, left the view uncounted. The toaster
     // mounts only once hydrated.
-    await page.locator('section[aria-label^="Notifications"]').waitFor({ state: "attached", ...WAIT });
+    await page.locator('section[aria-label^="Уведомления"]').waitFor({ state: "attached", ...WAIT });
     // The app's own client delivers when the page is hidden.
     await page.goto(`${web}/privacy`);
     expect(await viewsOf(page, 4)).toEqual(["/", "/terms", "/register", "/privacy"]);

@@ -3,10 +3,12 @@
 // ledger's payouts, efficiency and the weekly chart; a new company's zeros; another company's
 // orders never counted; the /dashboard page as a carrier sees it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { edoConnections, ledgerEntries } from "../../db/schema";
 import { dashboardFigures, moscowMonthOf } from "../../workers/core/dashboard/dashboard";
 import { fixture, NOW, type Fixture } from "./crm-fixture";
 import { callWeb, createCompanyUser, sessionFor, testDb } from "./support";
+import { edoConnectionRow } from "../support/edo-rows";
 import { textOf } from "../support/page-text";
 
 const HOUR = 3_600_000;
@@ -249,5 +251,46 @@ describe("/dashboard", () => {
     expect(text).toContain("Клиенты 1 С заказами за 90 дней, 2 платформы");
     expect(text).toContain("Доход по неделям");
     expect(text).toContain("Рейсы по неделям");
+  });
+});
+
+describe("the signed-in frame's header", () => {
+  const header = async (userId: string) => {
+    const { cookie } = await sessionFor(userId);
+    const { response } = await callWeb("/dashboard", { headers: { cookie } });
+    const html = await response.text();
+    return html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+  };
+  const indicator = (html: string) => /data-testid="edo-indicator" data-state="(\w+)"/.exec(html)?.[1];
+
+  it("says whether EDO is connected, expired or not connected, and links to /edo", async () => {
+    const { userId, companyId } = await createCompanyUser();
+    let html = await header(userId);
+    expect(indicator(html)).toBe("disconnected");
+    expect(textOf(html)).toContain("ЭДО не подключено");
+
+    const row = edoConnectionRow(companyId);
+    await testDb().insert(edoConnections).values(row);
+    html = await header(userId);
+    expect(indicator(html)).toBe("connected");
+    expect(textOf(html)).toContain("ЭДО подключено");
+    expect(html).toContain('href="/edo"');
+
+    await testDb()
+      .update(edoConnections)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(edoConnections.id, row.id!));
+    html = await header(userId);
+    expect(indicator(html)).toBe("expired");
+    expect(textOf(html)).toContain("Войдите в ЭДО");
+  });
+
+  it("has help for everyone and the feedback panel's link for an admin only", async () => {
+    const user = await createCompanyUser();
+    const admin = await createCompanyUser({ role: "admin" });
+    const mine = await header(user.userId);
+    expect(mine).toContain('href="/help"');
+    expect(mine).not.toContain('href="/admin/feedback"');
+    expect(await header(admin.userId)).toContain('href="/admin/feedback"');
   });
 });

@@ -1,5 +1,9 @@
-import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import type { EdoIndicator } from "../../../workers/core/layout";
+import { EdoStatusIndicator } from "./edo-indicator";
+import { FeedbackAdminLink } from "~/components/feedback/feedback-admin-link";
+import { HelpLink } from "~/components/help/help-link";
 import { endAnalyticsSession, flushAnalytics } from "~/lib/analytics";
 import { createApiClient } from "~/lib/api-client";
 import { API_DOCS_LINK, NAV_ITEMS, type NavPath } from "./navigation";
@@ -82,17 +86,25 @@ function Sidebar({ badges = {}, onNavigate }: { badges?: NavBadges; onNavigate?:
   );
 }
 
-/** The layout of every signed-in page: sidebar, header with the user, and the page. */
+/**
+ * The layout of every signed-in page (spec 1 §2 «Main layout»): sidebar (a menu on a phone),
+ * header with help, the EDO status, the admin's feedback link, the user and sign-out, and the page.
+ */
 export function AppShell({
   user,
+  edo,
   badges,
   children,
 }: {
   user: ShellUser;
+  edo: EdoIndicator;
   badges?: NavBadges;
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // Whatever link was followed (a section, help, the profile), the phone's menu closes.
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   // The guard runs in the loaders, so "authentication is loading" is the next page's loader:
   // a bar at the top says so (shown only when it takes longer than a blink).
   const loading = useNavigation().state === "loading";
@@ -135,8 +147,11 @@ export function AppShell({
             </svg>
           </button>
           <span className="text-lg font-bold text-brand-700 lg:hidden">Рейс</span>
-          <div className="ml-auto flex items-center gap-3">
-            <div className="hidden text-right sm:block">
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <HelpLink className="hidden sm:inline-flex" />
+            <EdoStatusIndicator edo={edo} />
+            <FeedbackAdminLink role={user.role} className="hidden sm:inline-flex" />
+            <div className="hidden text-right md:block">
               <div className="text-sm font-medium text-slate-900" data-testid="user-name">
                 {user.firstName} {user.lastName}
               </div>
@@ -174,6 +189,12 @@ export function AppShell({
         {menuOpen ? (
           <div id="mobile-menu" className="border-b border-slate-200 bg-white lg:hidden">
             <Sidebar badges={badges} onNavigate={() => setMenuOpen(false)} />
+            {/* What the phone's header has no room for. */}
+            <div className="flex flex-wrap gap-1 border-t border-slate-100 px-3 py-2 sm:hidden">
+              <HelpLink />
+              <FeedbackAdminLink role={user.role} />
+              <span className="px-2.5 py-1.5 text-sm text-slate-500">{user.email}</span>
+            </div>
           </div>
         ) : null}
         <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>

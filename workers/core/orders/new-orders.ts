@@ -4,12 +4,11 @@ import { platformOrders } from "../../../db/schema";
 
 /**
  * How many of the company's orders are in status "new": the sidebar's «Заказы» badge
- * (spec 1 §2). One count on the (company, status) index, cheap enough for every page load.
+ * (spec 1 §2). One count on the (company, status) index, cheap enough for every page load;
+ * a statement, so the layout batches it with what else it reads.
  */
-export async function countNewOrders(db: Db, companyId: string): Promise<number> {
-  const [row] = await db
+export const newOrdersQuery = (db: Db, companyId: string) =>
+  db
     .select({ orders: count() })
     .from(platformOrders)
     .where(and(eq(platformOrders.companyId, companyId), eq(platformOrders.status, "new")));
-  return row?.orders ?? 0;
-}
