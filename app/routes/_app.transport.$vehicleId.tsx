@@ -97,7 +97,7 @@ export default function VehiclePage() {
         className="overflow-x-auto rounded-xl bg-white p-4 ring-1 ring-slate-200"
         aria-label="Рейсы ТС"
       >
-        <table className="min-w-full">
+        <table className="cards-on-phone min-w-full">
           <thead>
             <tr>
               <th className={th}>Накладная</th>
@@ -110,13 +110,23 @@ export default function VehiclePage() {
           <tbody className="divide-y divide-slate-100">
             {vehicle.trips.map((trip) => (
               <tr key={trip.documentId} data-testid="vehicle-trip">
-                <td className={td}>{trip.number}</td>
-                <td className={td}>{moscowDateTime(trip.createdAt)}</td>
-                <td className={td} title={`${trip.loadingAddress ?? "—"} → ${trip.unloadingAddress ?? "—"}`}>
+                <td data-label="Накладная" className={td}>
+                  {trip.number}
+                </td>
+                <td data-label="Дата" className={td}>
+                  {moscowDateTime(trip.createdAt)}
+                </td>
+                <td
+                  data-label="Маршрут"
+                  className={td}
+                  title={`${trip.loadingAddress ?? "—"} → ${trip.unloadingAddress ?? "—"}`}
+                >
                   {trip.from ?? "—"} → {trip.to ?? "—"}
                 </td>
-                <td className={td}>{trip.driver ?? "—"}</td>
-                <td className={td}>
+                <td data-label="Водитель" className={td}>
+                  {trip.driver ?? "—"}
+                </td>
+                <td data-label="Статус" className={td}>
                   <span className={`rounded px-1.5 py-0.5 text-xs ${VEHICLE_STATUS_TONE[trip.status]}`}>
                     {trip.status}
                   </span>

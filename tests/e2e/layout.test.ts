@@ -1,10 +1,10 @@
 // The signed-in frame in Chromium (issue 24 item 2; spec 1 §2 «Main layout»): on a desktop the
 // header has help, the EDO status and the user; on a phone the sidebar is a menu that closes once
-// a section is chosen, and the header still shows the EDO status.
+// a section is chosen, the header still shows the EDO status, and tables read as cards.
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { signedInPage, WAIT } from "./helpers";
+import { connectEdo, signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
@@ -43,6 +43,29 @@ describe("the signed-in frame", () => {
     await page.getByRole("button", { name: "Открыть меню" }).click();
     await page.locator("#mobile-menu").getByRole("link", { name: "Помощь" }).click();
     await page.waitForURL(`${web}/help`, WAIT);
+    expect(errors).toEqual([]);
+  });
+
+  it("phone: a table reads as cards, each value under its column's name", async () => {
+    const user = await accounts.create();
+    const { page, errors } = await signedInPage(chromium(), user, { viewport: { width: 390, height: 844 } });
+    await connectEdo(page, "carrier-3");
+    // The header now says EDO is connected.
+    await expect(
+      page.locator("header").getByTestId("edo-indicator").getAttribute("data-state"),
+    ).resolves.toBe("connected");
+    await page.goto(`${web}/transport`);
+    await page.getByTestId("vehicle-card").first().getByRole("link").click();
+    const trip = page.getByTestId("vehicle-trip").first();
+    await trip.waitFor(WAIT);
+    expect(await trip.evaluate((row) => getComputedStyle(row).display)).toBe("block");
+    const label = await trip
+      .locator("td")
+      .first()
+      .evaluate((cell) => getComputedStyle(cell, "::before").content);
+    expect(label).toBe('"Накладная"');
+    // Nothing spills past the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export function PlatformEfficiency({ platforms }: { platforms: PlatformAnalytics
         Эффективность платформ
       </h2>
       <div className="mt-2 overflow-x-auto">
-        <table className="min-w-full">
+        <table className="cards-on-phone min-w-full">
           <thead>
             <tr>
               <th className={th}>Платформа</th>
@@ -63,12 +63,18 @@ export function PlatformEfficiency({ platforms }: { platforms: PlatformAnalytics
           <tbody className="divide-y divide-slate-100">
             {platforms.map((platform) => (
               <tr key={platform.platform} data-testid="crm-efficiency-row">
-                <td className={td}>{platform.name}</td>
-                <td className={td}>
+                <td data-label="Платформа" className={td}>
+                  {platform.name}
+                </td>
+                <td data-label="Выполнено" className={td}>
                   <CompletionBar rate={platform.completionRate} />
                 </td>
-                <td className={td}>{platform.avgOrderAmount > 0 ? rubles(platform.avgOrderAmount) : "—"}</td>
-                <td className={td}>{formatNumber(platform.activeOrders)}</td>
+                <td data-label="Средний заказ" className={td}>
+                  {platform.avgOrderAmount > 0 ? rubles(platform.avgOrderAmount) : "—"}
+                </td>
+                <td data-label="В работе" className={td}>
+                  {formatNumber(platform.activeOrders)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -95,7 +101,7 @@ export function PlatformTotals({ platforms }: { platforms: PlatformAnalytics[] }
         Итоги по платформам
       </h2>
       <div className="mt-2 overflow-x-auto">
-        <table className="min-w-full">
+        <table className="cards-on-phone min-w-full">
           <thead>
             <tr>
               <th className={th}>Платформа</th>
@@ -110,8 +116,10 @@ export function PlatformTotals({ platforms }: { platforms: PlatformAnalytics[] }
           <tbody className="divide-y divide-slate-100">
             {platforms.map((platform) => (
               <tr key={platform.platform} data-testid="crm-platform-row">
-                <td className={td}>{platform.name}</td>
-                <td className={td}>
+                <td data-label="Платформа" className={td}>
+                  {platform.name}
+                </td>
+                <td data-label="Заказов" className={td}>
                   {formatNumber(platform.totalOrders)}
                   {platform.unpricedOrders > 0 ? (
                     <span className="block text-xs text-slate-500">
@@ -119,13 +127,19 @@ export function PlatformTotals({ platforms }: { platforms: PlatformAnalytics[] }
                     </span>
                   ) : null}
                 </td>
-                <td className={td}>{rubles(platform.totalAmount)}</td>
-                <td className={td}>{platform.avgOrderAmount > 0 ? rubles(platform.avgOrderAmount) : "—"}</td>
-                <td className={td}>{percentText(platform.completionRate)}</td>
-                <td className={td}>
+                <td data-label="Сумма" className={td}>
+                  {rubles(platform.totalAmount)}
+                </td>
+                <td data-label="Средний заказ" className={td}>
+                  {platform.avgOrderAmount > 0 ? rubles(platform.avgOrderAmount) : "—"}
+                </td>
+                <td data-label="Выполнено" className={td}>
+                  {percentText(platform.completionRate)}
+                </td>
+                <td data-label="Сумма за 4 недели" className={td}>
                   <Trend percent={platform.trend.amount} />
                 </td>
-                <td className={td}>
+                <td data-label="Заказы за 4 недели" className={td}>
                   <Trend percent={platform.trend.orders} />
                 </td>
               </tr>

@@ -39,7 +39,7 @@ export function ReceivablesAgeing({ receivables }: { receivables: Receivables })
         </p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full">
+          <table className="cards-on-phone min-w-full">
             <thead>
               <tr>
                 <th className={th}>Платформа</th>
@@ -59,8 +59,10 @@ export function ReceivablesAgeing({ receivables }: { receivables: Receivables })
                   data-testid="receivables-row"
                   className={row.platform === "total" ? "font-semibold" : undefined}
                 >
-                  <td className={td}>{row.name}</td>
-                  <td className={td}>
+                  <td data-label="Платформа" className={td}>
+                    {row.name}
+                  </td>
+                  <td data-label="Заказов" className={td}>
                     {formatNumber(row.orders)}
                     {row.unpricedOrders > 0 ? (
                       <span className="block text-xs font-normal text-slate-500">
@@ -70,13 +72,16 @@ export function ReceivablesAgeing({ receivables }: { receivables: Receivables })
                   </td>
                   {AGEING_BUCKETS.map((bucket) => (
                     <td
+                      data-label={bucket.label}
                       key={bucket.key}
                       className={`${td} ${bucket.key === "over90" && row.buckets.over90 > 0 ? "text-red-700" : ""}`}
                     >
                       {rubles(row.buckets[bucket.key])}
                     </td>
                   ))}
-                  <td className={td}>{rubles(row.total)}</td>
+                  <td data-label="Итого" className={td}>
+                    {rubles(row.total)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -49,7 +49,7 @@ export function LinksTable({ leads }: { leads: PartnerLinkView[] }) {
   }
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full text-left text-sm" data-testid="partner-links">
+      <table className="cards-on-phone min-w-full text-left text-sm" data-testid="partner-links">
         <caption className="sr-only">Партнерские ссылки компании</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -79,18 +79,22 @@ export function LinksTable({ leads }: { leads: PartnerLinkView[] }) {
         <tbody className="divide-y divide-slate-100">
           {leads.map((lead) => (
             <tr key={lead.id} data-testid="partner-link-row" data-token={lead.unique_token}>
-              <td className="px-4 py-3 font-mono text-xs break-all text-slate-700">{lead.unique_token}</td>
-              <td className="min-w-64 px-4 py-3">
+              <td data-label="Токен" className="px-4 py-3 font-mono text-xs break-all text-slate-700">
+                {lead.unique_token}
+              </td>
+              <td data-label="Ссылка" className="min-w-64 px-4 py-3">
                 <CopyableLink url={lead.link} label="Скопировать ссылку" />
               </td>
-              <td className="min-w-48 px-4 py-3">
+              <td data-label="Короткая ссылка" className="min-w-48 px-4 py-3">
                 <CopyableLink url={lead.short_link} label="Скопировать короткую ссылку" />
               </td>
-              <td className="px-4 py-3">{lead.partner_source.name}</td>
-              <td className="px-4 py-3 whitespace-nowrap">
+              <td data-label="Партнер" className="px-4 py-3">
+                {lead.partner_source.name}
+              </td>
+              <td data-label="Создана" className="px-4 py-3 whitespace-nowrap">
                 <time dateTime={lead.created_at}>{formatShortDateTime(lead.created_at)}</time>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap">
+              <td data-label="Использована" className="px-4 py-3 whitespace-nowrap">
                 {lead.used_at ? (
                   <time dateTime={lead.used_at} className="font-medium text-green-700">
                     {formatShortDateTime(lead.used_at)}
@@ -101,7 +105,9 @@ export function LinksTable({ leads }: { leads: PartnerLinkView[] }) {
                   </span>
                 )}
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatNumber(lead.clicks)}</td>
+              <td data-label="Переходы" className="px-4 py-3 text-right tabular-nums">
+                {formatNumber(lead.clicks)}
+              </td>
             </tr>
           ))}
         </tbody>

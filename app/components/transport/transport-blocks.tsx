@@ -344,7 +344,11 @@ export function VehicleTable({ vehicles, total }: { vehicles: Vehicle[]; total: 
           </table>
           <ul className="mt-3 space-y-2 sm:hidden">
             {vehicles.map((vehicle) => (
-              <li key={vehicle.id} className="rounded-lg p-3 ring-1 ring-slate-200">
+              <li
+                key={vehicle.id}
+                className="rounded-lg p-3 ring-1 ring-slate-200"
+                data-testid="vehicle-card"
+              >
                 <div className="flex items-center justify-between gap-2">
                   <VehicleLink vehicle={vehicle} />
                   <span className={`rounded px-1.5 py-0.5 text-xs ${VEHICLE_STATUS_TONE[vehicle.status]}`}>
