@@ -43,6 +43,8 @@ const syncTimeoutMs = 60_000 + documentCount * 5;
 /** The job places 200 addresses and routes 200 pairs a message; generous for a loaded machine. */
 const geoTimeoutMs = 120_000 + documentCount * 30;
 const GEO_POLL_MS = 5_000;
+/** Addresses read from the database at a time. */
+const ADDRESS_PAGE = 10_000;
 /** A logo from build/client, served by the same workerd without running the Worker. */
 const STATIC_ASSET = "/platforms/x5.svg";
 const LOGIN = `login=${EDO_LOGIN}`;
@@ -106,8 +108,21 @@ async function remaining(db: Db, companyId: string) {
 
 /** The mirror's distinct addresses and routes, and how the job's answers split among them. */
 async function mirrorFigures(db: Db, companyId: string) {
-  const addresses = await db.all<{ x: string }>(sql`WITH e AS MATERIALIZED (${ENDS(companyId)})
-    SELECT l AS x FROM e WHERE l <> '' UNION SELECT u FROM e WHERE u <> ''`);
+  // ~190,000 addresses are more than sqld sends in one answer: pages of them, off the columns.
+  const addresses: string[] = [];
+  for (;;) {
+    const after = addresses.at(-1) ?? "";
+    const page = await db.all<{ x: string }>(sql`SELECT x FROM (
+        SELECT loading_address AS x FROM edo_documents WHERE company_id = ${companyId} AND loading_address > ${after}
+        UNION SELECT unloading_address FROM edo_documents WHERE company_id = ${companyId} AND unloading_address > ${after}
+        ORDER BY x LIMIT ${ADDRESS_PAGE})`);
+    addresses.push(...page.map((row) => row.x));
+    if (page.length < ADDRESS_PAGE) break;
+  }
+  const [unfilled] = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM edo_documents WHERE company_id = ${companyId} AND chain_id IS NULL`,
+  );
+  if (Number(unfilled.n) > 0) throw new Error(`${unfilled.n} documents without their address columns`);
   const [routes] = await db.all<{ pairs: number; routable: number; routed: number }>(sql`
     WITH e AS MATERIALIZED (${ENDS(companyId)})
     SELECT count(*) AS pairs, count(*) FILTER (WHERE f.found AND t.found) AS routable,
@@ -122,7 +137,7 @@ async function mirrorFigures(db: Db, companyId: string) {
       count(*) FILTER (WHERE p.source = 'geocoder') AS geocoder
     FROM a JOIN geo_places p ON p.address = a.x`);
   return {
-    addresses: addresses.map((row) => row.x),
+    addresses,
     pairs: Number(routes.pairs),
     routable: Number(routes.routable),
     routed: Number(routes.routed),
