@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { edoConnections, ledgerEntries } from "../../db/schema";
-import { dashboardFigures, moscowMonthOf } from "../../workers/core/dashboard/dashboard";
+import { paymentHref, paymentOfferFor, subscriptionView } from "../../workers/core/billing/subscriptions";
+import { dashboardFigures, dashboardPage } from "../../workers/core/dashboard/dashboard";
 import { fixture, NOW, type Fixture } from "./crm-fixture";
 import { callWeb, createCompanyUser, sessionFor, testDb } from "./support";
 import { edoConnectionRow } from "../support/edo-rows";
@@ -36,20 +37,6 @@ async function ledger(
       createdAt: new Date(at),
     });
 }
-
-describe("moscowMonthOf", () => {
-  it("gives the Moscow month's first midnight, the next one and the previous one", () => {
-    expect(moscowMonthOf(NOW)).toEqual({
-      start: msk("2026-11-01T00:00:00"),
-      next: msk("2026-12-01T00:00:00"),
-      previous: msk("2026-10-01T00:00:00"),
-    });
-    // 31 December 23:30 in Moscow: December, the next month January of the next year.
-    expect(moscowMonthOf(msk("2026-12-31T23:30:00")).next).toBe(msk("2027-01-01T00:00:00"));
-    // 1 January 01:00 Moscow is 31 December in UTC, but January in Moscow.
-    expect(moscowMonthOf(msk("2027-01-01T01:00:00")).start).toBe(msk("2027-01-01T00:00:00"));
-  });
-});
 
 describe("dashboardFigures", () => {
   let f: Fixture;
@@ -195,6 +182,16 @@ describe("dashboardFigures", () => {
       "2026-11-02": { weekStart: "2026-11-02", income: 40_000, trips: 1 },
       "2026-11-16": { weekStart: "2026-11-16", income: 30_000, trips: 1 },
     });
+  });
+
+  it("reads the whole page in one batch: the same figures and plan block as read apart", async () => {
+    const page = await dashboardPage(testDb(), f.companyId, NOW);
+    expect(page.figures).toEqual(await dashboardFigures(testDb(), f.companyId, NOW));
+    const subscription = await subscriptionView(testDb(), f.companyId, NOW);
+    // November's orders for the plan's limit: 1, 2, 3, 4 and 8 were created this month.
+    expect(subscription?.shipmentsUsed).toBe(5);
+    expect(page.subscription).toEqual(subscription);
+    expect(page.paymentHref).toBe(paymentHref(subscription!, await paymentOfferFor(testDb(), f.companyId)));
   });
 
   it("gives a new company zeros, no percentages and an empty flag", async () => {

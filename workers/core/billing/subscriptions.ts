@@ -37,6 +37,33 @@ export type SubscriptionView = {
 
 export const trialEndFor = (companyCreatedAt: number) => companyCreatedAt + TRIAL_DAYS * DAY_MS;
 
+/** The company's subscription row and what it chose on the landing, to batch. */
+export const subscriptionQuery = (db: Db, companyId: string) =>
+  db
+    .select({
+      createdAt: companies.createdAt,
+      planId: subscriptions.planId,
+      trialEndsAt: subscriptions.trialEndsAt,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      chosenPlan: companies.chosenPlan,
+    })
+    .from(companies)
+    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+    .where(eq(companies.id, companyId));
+type SubscriptionRow = Awaited<ReturnType<typeof subscriptionQuery>>[number];
+
+/** The state from subscriptionQuery's row; a company without a subscriptions row is on the trial. */
+export function subscriptionStateOf(row: SubscriptionRow, now: number): SubscriptionState {
+  return subscriptionState(
+    {
+      planId: row.planId,
+      trialEndsAt: row.trialEndsAt?.getTime() ?? trialEndFor(row.createdAt.getTime()),
+      currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
+    },
+    now,
+  );
+}
+
 /**
  * The state of a company's subscription. A company without a subscriptions row is on the trial
  * counted from its creation (decision 0031); null for an unknown company.
@@ -46,25 +73,8 @@ export async function readSubscription(
   companyId: string,
   now: number,
 ): Promise<SubscriptionState | null> {
-  const [row] = await db
-    .select({
-      createdAt: companies.createdAt,
-      planId: subscriptions.planId,
-      trialEndsAt: subscriptions.trialEndsAt,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-    })
-    .from(companies)
-    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
-    .where(eq(companies.id, companyId));
-  if (!row) return null;
-  return subscriptionState(
-    {
-      planId: row.planId,
-      trialEndsAt: row.trialEndsAt?.getTime() ?? trialEndFor(row.createdAt.getTime()),
-      currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
-    },
-    now,
-  );
+  const [row] = await subscriptionQuery(db, companyId);
+  return row ? subscriptionStateOf(row, now) : null;
 }
 
 export function subscriptionState(
@@ -108,7 +118,11 @@ export async function subscriptionView(
     readSubscription(db, companyId, now),
     shipmentsThisMonth(db, companyId, now),
   ]);
-  if (!state) return null;
+  return state ? subscriptionViewOf(state, used, now) : null;
+}
+
+/** The view of a state, with the orders the company got this month. */
+export function subscriptionViewOf(state: SubscriptionState, used: number, now: number): SubscriptionView {
   const endsAt = state.status === "active" ? state.currentPeriodEnd! : state.trialEndsAt;
   return {
     planId: state.plan.id,

@@ -5,6 +5,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { ledgerEntries, platformOrders } from "../../../db/schema";
+import { moscowMonthBounds } from "../billing/moscow-calendar";
+import {
+  paymentHref,
+  subscriptionQuery,
+  subscriptionStateOf,
+  subscriptionViewOf,
+  type SubscriptionView,
+} from "../billing/subscriptions";
 import type { OrderStatus } from "../../../db/vocabulary";
 import {
   changePercent,
@@ -13,7 +21,6 @@ import {
   doneAt,
   inStatuses,
   moscowDate,
-  moscowDayStartOf,
   moscowWeekStartOf,
   price,
   rubles,
@@ -59,20 +66,9 @@ export type DashboardFigures = {
 
 const o = platformOrders;
 
-/** Moscow midnight of the first day of the month `at` falls in, and of the next month. */
-export function moscowMonthOf(at: number): { start: number; next: number; previous: number } {
-  const day = new Date(moscowDayStartOf(at) + 3 * 3_600_000);
-  const [year, month] = [day.getUTCFullYear(), day.getUTCMonth()];
-  const midnight = (y: number, m: number) => Date.UTC(y, m, 1) - 3 * 3_600_000;
-  return {
-    start: midnight(year, month),
-    next: midnight(year, month + 1),
-    previous: midnight(year, month - 1),
-  };
-}
-
 function clockOf(now: number) {
-  const month = moscowMonthOf(now);
+  const { start, end } = moscowMonthBounds(now);
+  const month = { start, next: end, previous: moscowMonthBounds(start - 1).start };
   const weeksFrom = moscowWeekStartOf(now) - (DASHBOARD_WEEKS - 1) * WEEK_MS;
   // The previous month up to the same point, clipped to its end (31 March against February).
   const previousTo = Math.min(month.previous + (now - month.start), month.start);
@@ -101,6 +97,7 @@ function ordersStatement(db: Db, companyId: string, clock: ReturnType<typeof clo
       previousIncome: number;
       due: number;
       delivered: number;
+      shipments: number;
     } & Record<`t${number}` | `i${number}`, number>
   >(sql`SELECT count(*) AS orders,
       ${when(trip)} AS active, ${when(sql`${o.status} = 'in_transit'`)} AS inTransit,
@@ -108,6 +105,7 @@ function ordersStatement(db: Db, companyId: string, clock: ReturnType<typeof clo
       ${when(doneWithin(month.start, now), price)} AS income,
       ${when(doneWithin(month.previous, previousTo), price)} AS previousIncome,
       ${when(due)} AS due, ${when(sql`${due} AND ${done}`)} AS delivered,
+      ${when(sql`${o.createdAt} >= ${month.start} AND ${o.createdAt} < ${month.next}`)} AS shipments,
       ${sql.join(weeks, sql`, `)}
     FROM ${o} WHERE ${o.companyId} = ${companyId}`);
 }
@@ -128,13 +126,13 @@ function receivedStatement(db: Db, companyId: string, from: number) {
       AND ${e.type} = 'payout' AND ${e.status} = 'completed'`);
 }
 
-export async function dashboardFigures(db: Db, companyId: string, now: number): Promise<DashboardFigures> {
-  const clock = clockOf(now);
-  const [[row], [clients], [received]] = await db.batch([
-    ordersStatement(db, companyId, clock),
-    clientsStatement(db, companyId, now),
-    receivedStatement(db, companyId, clock.month.start),
-  ]);
+/** The figures from the statements' rows. */
+function figuresOf(
+  clock: ReturnType<typeof clockOf>,
+  row: Awaited<ReturnType<typeof ordersStatement>>[number] | undefined,
+  clients: { clients: number; platforms: number } | undefined,
+  received: { kopecks: number } | undefined,
+): DashboardFigures {
   const n = (value: number | null | undefined) => Number(value ?? 0);
   const due = n(row?.due);
   const delivered = n(row?.delivered);
@@ -143,7 +141,7 @@ export async function dashboardFigures(db: Db, companyId: string, now: number): 
     activeTrips: { count: n(row?.active), inTransit: n(row?.inTransit), overdue: n(row?.overdue) },
     clients: { count: n(clients?.clients), platforms: n(clients?.platforms) },
     monthIncome: {
-      month: moscowDate(now).slice(0, 7),
+      month: moscowDate(clock.now).slice(0, 7),
       amount: rubles(n(row?.income)),
       change: changePercent(n(row?.income), n(row?.previousIncome)),
       receivedToAccount: rubles(n(received?.kopecks)),
@@ -158,5 +156,43 @@ export async function dashboardFigures(db: Db, companyId: string, now: number): 
       income: rubles(n(row?.[`i${week}`])),
       trips: n(row?.[`t${week}`]),
     })),
+  };
+}
+
+export async function dashboardFigures(db: Db, companyId: string, now: number): Promise<DashboardFigures> {
+  const clock = clockOf(now);
+  const [[row], [clients], [received]] = await db.batch([
+    ordersStatement(db, companyId, clock),
+    clientsStatement(db, companyId, now),
+    receivedStatement(db, companyId, clock.month.start),
+  ]);
+  return figuresOf(clock, row, clients, received);
+}
+
+/**
+ * The whole /dashboard in one round trip: the figures, and the plan block's subscription and
+ * its link (the month's orders for the plan's limit counted in the figures' own pass).
+ */
+export async function dashboardPage(
+  db: Db,
+  companyId: string,
+  now: number,
+): Promise<{ figures: DashboardFigures; subscription: SubscriptionView | null; paymentHref: string }> {
+  const clock = clockOf(now);
+  const [[row], [clients], [received], [company]] = await db.batch([
+    ordersStatement(db, companyId, clock),
+    clientsStatement(db, companyId, now),
+    receivedStatement(db, companyId, clock.month.start),
+    subscriptionQuery(db, companyId),
+  ]);
+  const subscription = company
+    ? subscriptionViewOf(subscriptionStateOf(company, now), Number(row?.shipments ?? 0), now)
+    : null;
+  return {
+    figures: figuresOf(clock, row, clients, received),
+    subscription,
+    paymentHref: subscription
+      ? paymentHref(subscription, { chosenPlan: company?.chosenPlan ?? null })
+      : "/payment",
   };
 }
