@@ -18,6 +18,8 @@ const holdSeconds = envNumber("BENCH_HOLD_SECONDS", 300, 0);
 const holdConcurrency = Math.floor(envNumber("BENCH_HOLD_CONCURRENCY", 50, 1));
 /** The signed-in page of the hold: the demo director's orders (a company with data). */
 const HOLD_PAGE = "/dashboard/orders";
+/** Issue 24: signed-in pages against the static copy of / in the same run. */
+const SIGNED_IN_GOAL = { rps: 0.2, p99: 3 };
 
 const staticDir = join(ROOT, "build/client/__bench");
 const dataDir = mkdtempSync(join(tmpdir(), "reys-bench-"));
@@ -84,7 +86,13 @@ const loadCells = (r: LoadResult) => [
   String(r.errors),
 ];
 
-type Row = { name: string; kind: "dynamic" | "static"; path: string; result: LoadResult };
+type Row = {
+  name: string;
+  kind: "dynamic" | "static";
+  path: string;
+  headers?: Record<string, string>;
+  result: LoadResult;
+};
 
 async function main() {
   log(`concurrency ${concurrency}, ${warmupSeconds} s warm-up + ${seconds} s per target, data in ${dataDir}`);
@@ -104,7 +112,9 @@ async function main() {
   const staticPage = await staticUrl(web, "/__bench/index.html", page);
   const staticHealth = await staticUrl(web, "/__bench/health.json", health);
 
-  // 3. Load-test each target, dynamic and static in pairs.
+  // 3. Load-test each target, dynamic and static in pairs; the signed-in pages as the demo
+  // director (a company with orders and documents), beside the static copy of / (issue 24).
+  const cookie = await signInBrowser(web, DEMO_ACCOUNTS.director.email, DEMO_ACCOUNTS.director.password);
   const targets: Omit<Row, "result">[] = [
     { name: "GET / (Remix SSR)", kind: "dynamic", path: "/" },
     { name: "GET / (static copy)", kind: "static", path: new URL(staticPage).pathname },
@@ -112,12 +122,20 @@ async function main() {
     { name: "GET /?partner=magnit (SSR, never cached)", kind: "dynamic", path: "/?partner=magnit" },
     { name: "GET /api/health (Hono + DB)", kind: "dynamic", path: "/api/health" },
     { name: "GET /api/health (static copy)", kind: "static", path: new URL(staticHealth).pathname },
+    { name: "GET /dashboard (signed in)", kind: "dynamic", path: "/dashboard", headers: { cookie } },
+    {
+      name: "GET /dashboard/orders (signed in)",
+      kind: "dynamic",
+      path: "/dashboard/orders",
+      headers: { cookie },
+    },
   ];
   const rows: Row[] = [];
   for (const target of targets) {
     log(`${target.name}: ${target.path}`);
     const result = await runLoad({
       url: `${web}${target.path}`,
+      headers: target.headers,
       concurrency,
       warmupSeconds,
       durationSeconds: seconds,
@@ -127,7 +145,6 @@ async function main() {
   // 4. The hold: the three at once for minutes, as a crowd of users would.
   let hold: { result: LoadResult; restarts: number; pageStatus: number } | undefined;
   if (holdSeconds > 0) {
-    const cookie = await signInBrowser(web, DEMO_ACCOUNTS.director.email, DEMO_ACCOUNTS.director.password);
     const check = await fetch(`${web}${HOLD_PAGE}`, { headers: { cookie }, redirect: "manual" });
     await check.arrayBuffer();
     if (check.status !== 200) throw new Error(`GET ${HOLD_PAGE} signed in: HTTP ${check.status}`);
@@ -152,6 +169,8 @@ async function main() {
     [0, 1],
     [2, 1],
     [3, 4],
+    [5, 1],
+    [6, 1],
   ];
   const ratios = pairs.map(([i, j]) => {
     const dynamic = rows[i].result;
@@ -172,6 +191,13 @@ async function main() {
     ratios.map((r) => [r.name, `${fixed(r.rps, 3)}x`, `${fixed(r.p50, 2)}x`, `${fixed(r.p99, 2)}x`]),
   );
   console.log(`\n${mainTable}\n\n${ratioTable}\n`);
+  // Issue 24: a signed-in page serves at least 0.2 of the static copy's requests/s, p99 ≤ 3×.
+  for (const ratio of ratios.filter((r) => r.name.startsWith("/dashboard"))) {
+    const met = ratio.rps >= SIGNED_IN_GOAL.rps && ratio.p99 <= SIGNED_IN_GOAL.p99;
+    console.log(
+      `${ratio.name} signed in: ${fixed(ratio.rps, 3)}x static rps (goal ≥ ${SIGNED_IN_GOAL.rps}), p99 ${fixed(ratio.p99, 2)}x static (goal ≤ ${SIGNED_IN_GOAL.p99}): ${met ? "met" : "NOT met"}`,
+    );
+  }
   for (const { name, result } of rows) {
     if (result.errors > 0) {
       console.log(
@@ -224,6 +250,7 @@ async function main() {
     config: { concurrency, warmupSeconds, durationSeconds: seconds, holdSeconds, holdConcurrency },
     environment: environment(),
     targets: rows.map(({ name, kind, path, result }) => ({ name, kind, path, ...result })),
+    signedInGoal: SIGNED_IN_GOAL,
     ratios,
     hold: hold && { paths: ["/", HOLD_PAGE, "/api/health"], restarts: hold.restarts, ...hold.result },
   });
