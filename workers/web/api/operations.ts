@@ -13,6 +13,7 @@ import { feedbackOperations } from "./feedback";
 import { financeReadsOperations } from "./finance-reads";
 import { geoOperations } from "./geo";
 import { healthOperations } from "./health";
+import { onboardingOperations } from "./onboarding";
 import type { ApiOperation } from "./operation";
 import { ordersOperations } from "./orders";
 import { partnerLandingOperations } from "./partner-landing";
@@ -48,4 +49,5 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...partnerOperations,
   ...partnerLandingOperations,
   ...feedbackOperations,
+  ...onboardingOperations,
 ];
