@@ -12,6 +12,8 @@ import { feeConfigOf, feeRateFor } from "../../workers/core/finance/quick-paymen
 import type { FactorVars } from "../../workers/core/finance/documents/factor";
 import { payoutBankFor, type BankEnv } from "../../workers/providers/bank-config";
 import { createEdoApi } from "../../workers/providers/edo-api";
+import { createNominatimGeocoder } from "../../workers/providers/nominatim";
+import { createOsrmRouter } from "../../workers/providers/osrm";
 import { platformApis, type PlatformUrls } from "../../workers/providers/platforms-config";
 import { startChild, waitForHttp, type Child } from "./processes";
 
@@ -69,10 +71,13 @@ export async function seedPlatforms(
   }
 }
 
-/** Connects the demo company to the sandbox EDO operator and mirrors its documents, once per database. */
+/**
+ * Connects the demo company to the sandbox EDO operator, mirrors its documents and places their
+ * addresses, once per database.
+ */
 export async function seedEdo(
   url: string,
-  options: { credentialsKey: string; edoUrl: string },
+  options: { credentialsKey: string; edoUrl: string; geocoderUrl?: string; routerUrl?: string },
 ): Promise<boolean> {
   const client = createClient({ url });
   try {
@@ -80,6 +85,8 @@ export async function seedEdo(
       db: drizzle(client, { schema }),
       credentialsKey: options.credentialsKey,
       edo: createEdoApi({ baseUrl: options.edoUrl }),
+      geocoder: options.geocoderUrl ? createNominatimGeocoder({ baseUrl: options.geocoderUrl }) : null,
+      router: options.routerUrl ? createOsrmRouter({ baseUrl: options.routerUrl }) : null,
       now: () => Date.now(),
     });
   } finally {

@@ -179,8 +179,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const vars = workerVars(options);
     if (await seedPlatforms(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, platformUrls: vars }))
       log("Demo platforms connected and synced from the sandbox.");
-    if (await seedEdo(databaseUrl, { credentialsKey: vars.CREDENTIALS_KEY, edoUrl: vars.EDO_API_URL }))
-      log("Demo EDO account connected and its documents mirrored from the sandbox.");
+    const edoSeed = {
+      credentialsKey: vars.CREDENTIALS_KEY,
+      edoUrl: vars.EDO_API_URL,
+      geocoderUrl: vars.GEOCODER_URL,
+      routerUrl: vars.ROUTER_URL,
+    };
+    if (await seedEdo(databaseUrl, edoSeed))
+      log("Demo EDO account connected, its documents mirrored and their addresses placed (sandbox).");
     if (await seedFinance(databaseUrl, vars))
       log("Demo requisites and quick payments paid out through the sandbox bank.");
     const hostOptions: Omit<WorkersHostOptions, "log"> = {
