@@ -3,10 +3,14 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { paymentHref, paymentOfferFor, subscriptionView } from "../../workers/core/billing/subscriptions";
 import { dashboardFigures, type DashboardFigures } from "../../workers/core/dashboard/dashboard";
+import { achievementsFor, onboardingRead } from "../../workers/core/onboarding/achievements";
 import type { loader as appLoader } from "./_app";
 import { TrendChart, formatInteger } from "~/components/charts";
 import { changeText, changeTone, percentText, rubles, weekLabel } from "~/components/crm/presentation";
 import { SubscriptionBlock } from "~/components/dashboard/subscription-block";
+import { AchievementsPanel } from "~/components/onboarding/achievements";
+import { Hint, OnboardingChecklist } from "~/components/onboarding/checklist";
+import { OnboardingTour } from "~/components/onboarding/tour";
 import { LoadError } from "~/components/ui/load-error";
 import { StatCard } from "~/components/ui/stat-card";
 import { track } from "~/lib/analytics";
@@ -25,13 +29,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("dashboard figures failed", error);
     return null;
   });
-  const [subscription, offer, loaded] = await Promise.all([
+  const member = { userId: user.id, companyId };
+  const onboarding = onboardingRead(context.db, member, now).catch((error: unknown) => {
+    console.error("onboarding read failed", error);
+    return null;
+  });
+  const [subscription, offer, loaded, read] = await Promise.all([
     subscriptionView(context.db, companyId, now),
     paymentOfferFor(context.db, companyId),
     figures,
+    onboarding,
   ]);
+  const achievements = read
+    ? await achievementsFor(context.db, member, read, loaded?.efficiency.percent ?? null, now).catch(
+        (error: unknown) => {
+          console.error("achievements not kept", error);
+          return null;
+        },
+      )
+    : null;
   return {
     figures: loaded,
+    onboarding: read?.state ?? null,
+    achievements,
     subscription,
     paymentHref: subscription ? paymentHref(subscription, offer) : "/payment",
   };
@@ -52,7 +72,7 @@ function StatCards({ figures }: { figures: DashboardFigures }) {
   const { activeTrips, clients, monthIncome, efficiency } = figures;
   const month = monthName.format(new Date(`${monthIncome.month}-01T00:00:00Z`));
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-tour="dashboard-cards">
       <StatCard testId="dashboard-stat" title="Активные рейсы" value={formatNumber(activeTrips.count)}>
         <p>В пути: {formatNumber(activeTrips.inTransit)}</p>
         <p className={activeTrips.overdue > 0 ? "font-medium text-amber-700" : undefined}>
@@ -149,7 +169,7 @@ function WeeklyCharts({ figures }: { figures: DashboardFigures }) {
 
 export default function Dashboard() {
   const data = useRouteLoaderData<typeof appLoader>("routes/_app");
-  const { figures, subscription, paymentHref } = useLoaderData<typeof loader>();
+  const { figures, subscription, paymentHref, onboarding, achievements } = useLoaderData<typeof loader>();
   const failed = figures === null;
   useEffect(() => {
     if (failed) trackDashboard("load_failed", DASHBOARD_FAILED);
@@ -167,9 +187,19 @@ export default function Dashboard() {
         <>
           {figures.empty ? <StartHint /> : null}
           <StatCards figures={figures} />
+          {onboarding ? (
+            <Hint hintKey="dashboard-figures" seed={onboarding}>
+              Цифры на карточках считаются по вашим заказам с платформ и из ЭДО и обновляются после каждой
+              синхронизации. Эффективность — доля доставленных рейсов из тех, чей срок доставки прошёл за 30
+              дней.
+            </Hint>
+          ) : null}
           <WeeklyCharts figures={figures} />
         </>
       )}
+      {onboarding ? <OnboardingChecklist seed={onboarding} /> : null}
+      {achievements ? <AchievementsPanel achievements={achievements} /> : null}
+      {onboarding ? <OnboardingTour autoStart={!onboarding.tourDone} /> : null}
       {subscription ? <SubscriptionBlock subscription={subscription} paymentHref={paymentHref} /> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { AnalyticsBlocks } from "~/components/edo-analytics/analytics-blocks";
 import { AnalyticsFilters } from "~/components/edo-analytics/analytics-filters";
 import { EdoMirrorBanner } from "~/components/edo-analytics/edo-banner";
+import { MarkVisited } from "~/components/onboarding/checklist";
 import { RefreshButton } from "~/components/ui/refresh-button";
 import { LoadError } from "~/components/ui/load-error";
 import { track } from "~/lib/analytics";
@@ -39,6 +40,7 @@ export default function EdoAnalyticsPage() {
   }, [state]);
   return (
     <div className="space-y-4">
+      <MarkVisited item="analytics" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{TITLE}</h1>
         {state !== "disconnected" ? (

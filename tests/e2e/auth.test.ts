@@ -59,6 +59,7 @@ describe("accounts in the browser", () => {
     await page.click('button[type="submit"]:has-text("Зарегистрироваться")');
     await page.waitForURL(`${web}/login`);
     await page.getByText("Регистрация успешна! Теперь войдите в систему.").waitFor();
+    await accounts.tourTaken(email);
 
     await signIn(page, email, "Trassa2025");
     await page.waitForURL(`${web}/dashboard`);

@@ -115,6 +115,7 @@ describe("the landing page", () => {
     await page.fill('input[name="confirmPassword"]', "Trassa2025");
     await page.click('button[type="submit"]:has-text("Зарегистрироваться")');
     await page.waitForURL(`${web}/login`, WAIT);
+    await accounts.tourTaken(email);
     const { rows } = await database.execute({
       sql: "SELECT c.partner_source, c.campaign, c.chosen_plan FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = ?",
       args: [email],

@@ -164,6 +164,7 @@ export function FeedbackButton({ author }: { author: FeedbackAuthor }) {
           event("opened", screenNameOf(pathname));
         }}
         aria-haspopup="dialog"
+        data-tour="feedback"
         className="fixed bottom-4 right-4 z-30 inline-flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 text-sm font-medium text-white shadow-lg hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden>

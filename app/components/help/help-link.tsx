@@ -5,6 +5,7 @@ export function HelpLink({ className = "" }: { className?: string }) {
   return (
     <Link
       to="/help"
+      data-tour="help"
       className={`inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 ${className}`}
     >
       <svg viewBox="0 0 20 20" className="size-4 text-slate-500" fill="currentColor" aria-hidden>
