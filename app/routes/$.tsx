@@ -1,18 +1,10 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isSignedInRoute } from "~/components/layout/navigation";
+import { redirect } from "@remix-run/cloudflare";
 
 /**
- * Any path the product does not know goes to the landing page (spec 1 §2). Signed-in
- * sections that are not built yet still go through the guard: a signed-out visitor is
- * asked to sign in first, a signed-in one lands on the dashboard.
+ * Any path the product does not know goes to the landing page, signed in or not (spec 1 §2,
+ * spec 3 §2), an unknown path under a signed-in section (/dashboard/…, /help/a/b) included:
+ * the guard asks for a sign-in only on pages that exist.
  */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  if (isSignedInRoute(url.pathname)) {
-    if (context.caller) return redirect("/dashboard");
-    return redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
-  }
-  return redirect("/");
-}
+export const loader = () => redirect("/");
 
 export const action = () => redirect("/");

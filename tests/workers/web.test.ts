@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callWeb } from "./support";
+import { callWeb, createCompanyUser, sessionFor } from "./support";
 
 describe("web Worker", () => {
   it("reports health after a real database round trip", async () => {
@@ -22,6 +22,24 @@ describe("web Worker", () => {
     const { response } = await callWeb("/some/where/else");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("redirects an unknown path under a signed-in section to the landing page, signed in or not (spec 3 §2)", async () => {
+    const { cookie } = await sessionFor((await createCompanyUser()).userId);
+    const unknown = [
+      "/dashboard/no-such",
+      "/edo/a/b",
+      "/help/a/b",
+      "/admin/feedback/x",
+      "/payment/success/x",
+    ];
+    for (const path of unknown) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const { response } = await callWeb(path, { headers, redirect: "manual" });
+        expect(response.status, path).toBe(302);
+        expect(response.headers.get("location"), path).toBe("/");
+      }
+    }
   });
 
   it("renders the landing page in Russian with a nonce-based CSP", async () => {

@@ -18,27 +18,3 @@ export type NavPath = (typeof NAV_ITEMS)[number]["to"];
 
 /** The sidebar's "API documentation (external)" entry: public, opened in a new tab. */
 export const API_DOCS_LINK = { href: "/docs/api", label: "Документация API" } as const;
-
-/** Every signed-in route of spec 1 §2: a signed-out visitor is sent to /login from any of them. */
-export const SIGNED_IN_ROUTES = [
-  "/dashboard",
-  "/payment",
-  "/partners",
-  "/edo",
-  "/x5",
-  "/map-analytics",
-  "/edo-clients",
-  "/transport",
-  "/crm",
-  "/platforms",
-  "/finance",
-  "/factoring",
-  "/api-test",
-  "/session-test",
-  "/test-analytics",
-  "/sessions",
-];
-
-export function isSignedInRoute(pathname: string): boolean {
-  return SIGNED_IN_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));
-}
