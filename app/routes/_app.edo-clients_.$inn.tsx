@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import type { ClientRole } from "../../workers/core/edo/clients-schemas";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../workers/core/orders/vocabulary";
+import { orderStatusLabel, type OrderStatus } from "../../workers/core/orders/vocabulary";
 import { BarList, formatInteger } from "~/components/charts";
 import { documentStatusLabel, roleLabel } from "~/components/edo/presentation";
 import { EdoMirrorBanner } from "~/components/edo-analytics/edo-banner";
@@ -125,7 +125,8 @@ export default function EdoClientCardPage() {
                     {order.number}
                   </Link>
                   <span className="text-slate-600">
-                    {ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status} ·{" "}
+                    {/* An EDO order is «свободен» only by its chain's handover title (edo/orders.ts). */}
+                    {orderStatusLabel(order.status as OrderStatus, true) ?? order.status} ·{" "}
                     {formatDay(order.createdAt)}
                     {order.priceKopecks === null ? "" : ` · ${formatRub(order.priceKopecks)}`}
                   </span>

@@ -477,3 +477,30 @@ describe("payment requests", () => {
     expect(await theirs.response.json()).toEqual({ success: false, error: "Заказ не найден" });
   });
 });
+
+describe("«свободен» on the orders page", () => {
+  it("reads «Готов к оплате» without the handover title, and the status filter does not offer it (spec 2 §2.1, spec 3 §4)", async () => {
+    const user = await createCompanyUser();
+    const { cookie } = await sessionFor(user.userId);
+    await createOrderFor(user.companyId, { status: "свободен" });
+    const page = async (query = "") => {
+      const { response } = await callWeb(`/dashboard/orders${query}`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const html = await page();
+    expect(html).toMatch(
+      /data-testid="order-status"[^>]*><span class="sr-only">Статус: <\/span>Готов к оплате</,
+    );
+    expect(html).not.toContain(">Свободен<");
+    const statusSelect = /<select id="orders-status"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+    expect(statusSelect).toContain('value="paid"');
+    expect(statusSelect).not.toContain("свободен");
+    // A link that asks for it still lists those orders, and the select says so rather than «Все статусы».
+    const linked = await page(`?status=${encodeURIComponent("свободен")}`);
+    expect(linked).toMatch(/Заказы \((<!-- -->)?1(<!-- -->)?\)/);
+    expect(/<select id="orders-status"[^>]*>([\s\S]*?)<\/select>/.exec(linked)?.[1]).toMatch(
+      /<option value="свободен" selected="">Готов к оплате<\/option>/,
+    );
+  });
+});

@@ -15,9 +15,16 @@ const labelClass = "mb-1 block text-sm font-medium text-slate-700";
 
 type Option = { value: string; label: string };
 
-const STATUS_OPTIONS: Option[] = [
+/**
+ * Spec 2 §2.1's status filter: «свободен» is not among its options (those orders are under «Все
+ * статусы»); a link that asks for it still gets its option, so the select shows what is listed.
+ */
+const statusOptions = (chosen: string | null): Option[] => [
   { value: "all", label: "Все статусы" },
-  ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
+  ...ORDER_STATUSES.filter((status) => status !== "свободен" || status === chosen).map((status) => ({
+    value: status,
+    label: ORDER_STATUS_LABELS[status],
+  })),
 ];
 const PRIORITY_OPTIONS: Option[] = [
   { value: "all", label: "Все" },
@@ -141,7 +148,7 @@ export function OrderFilters({ platformOptions }: { platformOptions: Option[] })
         />
       </div>
       {select("platform", "Платформа", platformOptions)}
-      {select("status", "Статус", STATUS_OPTIONS)}
+      {select("status", "Статус", statusOptions(shown.get("status")))}
       {select("priority", "Приоритет", PRIORITY_OPTIONS)}
     </Form>
   );

@@ -1,18 +1,18 @@
 import type { OrderView } from "../../../workers/core/orders/orders";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "../../../workers/core/orders/vocabulary";
+import {
+  ORDER_STATUS_LABELS,
+  orderStatusLabel as statusLabelOf,
+  type OrderStatus,
+} from "../../../workers/core/orders/vocabulary";
 
 export { ORDER_STATUS_LABELS };
 
-/**
- * The badge's text: spec 3 §4 shows «свободен» as «Выдан получателю (ЭДО)» when the order's EDO
- * chain holds the handover title ON_TRNACLPVYN.
- */
-export function orderStatusLabel(order: Pick<OrderView, "status" | "edo_info">): string {
-  const handedOver = order.edo_info?.documents.some((title) => title.type === "ON_TRNACLPVYN");
-  return order.status === "свободен" && handedOver
-    ? "Выдан получателю (ЭДО)"
-    : ORDER_STATUS_LABELS[order.status];
-}
+/** The badge's text: «свободен» reads by whether the order's EDO chain holds ON_TRNACLPVYN. */
+export const orderStatusLabel = (order: Pick<OrderView, "status" | "edo_info">): string =>
+  statusLabelOf(
+    order.status,
+    order.edo_info?.documents.some((title) => title.type === "ON_TRNACLPVYN") ?? false,
+  );
 
 /** Colour groups: waiting sky, agreed blue, on the road amber, done green, «свободен» teal. */
 export const ORDER_STATUS_BADGE: Record<OrderStatus, string> = {

@@ -9,6 +9,7 @@ import { platformOrders, type EdoOrderInfo } from "../../../db/schema/platforms"
 import type { OrderPlatformId, OrderStatus } from "../../../db/vocabulary";
 import { moscowDayStart } from "../edo/documents";
 import type { OrdersCursor } from "../orders/orders";
+import { orderStatusLabel } from "../orders/vocabulary";
 import { platformById } from "../platforms/catalogue";
 import { customerKey, customerReliability, docflowOf, type CustomerReliability } from "./credit-score";
 import { publicStatusOf, type PublicQuickPaymentStatus } from "./quick-payment-views";
@@ -24,9 +25,9 @@ const STATUS_LABELS: Partial<Record<OrderStatus, string>> = {
 const hasDeliveryTitle = (edoInfo: EdoOrderInfo | null) =>
   edoInfo?.documents.some((title) => title.type === DELIVERY_TITLE) ?? false;
 
-/** Spec 3 §4: «свободен» is 'Выдан получателю (ЭДО)' once the chain holds ON_TRNACLPVYN, else 'Готов к оплате'. */
+/** Spec 3 §4's label: «свободен» is worded by its chain, as on the orders page. */
 export function statusLabel(status: OrderStatus, edoInfo: EdoOrderInfo | null): string {
-  if (status === "свободен") return hasDeliveryTitle(edoInfo) ? "Выдан получателю (ЭДО)" : "Готов к оплате";
+  if (status === "свободен") return orderStatusLabel(status, hasDeliveryTitle(edoInfo));
   return STATUS_LABELS[status] ?? status;
 }
 
