@@ -4,12 +4,27 @@ import { Button, Spinner } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/field";
 import { createApiClient, type ApiClient, type Envelope } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
+import type { PartnerLinkStats, PartnerLinkView } from "../../workers/core/partners/links";
 
 export const meta: MetaFunction = () => [{ title: "Проверка API — Рейс" }];
 
 type TestOutcome = "success" | "error" | "skipped";
 type TestResult = { name: string; outcome: TestOutcome; durationMs: number; message: string };
-type TestName = "health" | "login" | "me" | "refresh";
+type TestName = "health" | "login" | "me" | "refresh" | "partnerPing" | "partnerLeads" | "partnerGenerate";
+
+/** «Запустить все тесты»: the auth calls, then the partner calls of spec 2 §7. */
+const ALL_TESTS: TestName[] = [
+  "health",
+  "login",
+  "me",
+  "refresh",
+  "partnerPing",
+  "partnerLeads",
+  "partnerGenerate",
+];
+
+/** Where the page's own partner links come from, so they can be told apart on /partners. */
+const TEST_LINK_SOURCE = "api_test";
 
 const BADGES: Record<TestOutcome, { label: string; className: string }> = {
   success: { label: "успех", className: "bg-green-100 text-green-800" },
@@ -70,6 +85,24 @@ function runTest(api: ApiClient, test: TestName, credentials: { email: string; p
         "Обновление токенов (POST /api/auth/refresh)",
         api.refresh,
         (data) => `Новый токен доступа действует до ${formatDateTime(data.tokens.accessTokenExpiresAt)}`,
+      );
+    case "partnerPing":
+      return timed(
+        "Партнерский API (GET /api/partner/ping)",
+        () => api.request<{ status: string; service: string; time: string }>("GET", "/partner/ping"),
+        (data) => `Сервис ${data.service}: ${data.status}, время сервера ${formatDateTime(data.time)}`,
+      );
+    case "partnerLeads":
+      return timed(
+        "Партнерские ссылки (GET /api/partner/leads)",
+        () => api.request<{ stats: PartnerLinkStats }>("GET", "/partner/leads"),
+        ({ stats }) => `Ссылок: ${stats.total}, использовано: ${stats.used}, активных: ${stats.active}`,
+      );
+    case "partnerGenerate":
+      return timed(
+        "Новая ссылка (POST /api/partner/generate)",
+        () => api.request<PartnerLinkView>("POST", "/partner/generate", { source: TEST_LINK_SOURCE }),
+        (link) => `Создана ссылка ${link.link} (источник ${link.source})`,
       );
   }
 }
@@ -163,11 +196,7 @@ export default function ApiTest() {
       </section>
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button
-          type="button"
-          onClick={() => void run(["health", "login", "me", "refresh"])}
-          disabled={disabled}
-        >
+        <Button type="button" onClick={() => void run(ALL_TESTS)} disabled={disabled}>
           Запустить все тесты
         </Button>
         <Button type="submit" form="login-test" variant="secondary" disabled={disabled}>
@@ -178,6 +207,10 @@ export default function ApiTest() {
         </Button>
         {running ? <Spinner label="Тесты выполняются…" /> : null}
       </div>
+      <p className="text-sm text-slate-600">
+        Все тесты проверяют и партнерский API: последний создает ссылку-приглашение с источником{" "}
+        <span className="font-mono">{TEST_LINK_SOURCE}</span>, она появится в разделе «Партнеры».
+      </p>
 
       <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-live="polite">
         <h2 className="text-lg font-semibold">Результаты</h2>

@@ -57,6 +57,22 @@ describe("the API and session test pages", () => {
     await healthResult.waitFor(WAIT);
     expect(await healthResult.getAttribute("data-outcome")).toBe("success");
 
+    // «Запустить все тесты» goes on to the partner calls (spec 2 §7), the link made from {source} alone.
+    await page.getByRole("button", { name: "Запустить все тесты", exact: true }).click();
+    const generated = page.locator('[data-testid="test-result"]', { hasText: "POST /api/partner/generate" });
+    await generated.waitFor(WAIT);
+    const results = page.getByTestId("test-result");
+    expect(await results.count()).toBe(7);
+    for (const outcome of await results.evaluateAll((items) => items.map((item) => item.dataset.outcome))) {
+      expect(outcome).toBe("success");
+    }
+    for (const call of ["GET /api/partner/ping", "GET /api/partner/leads"]) {
+      await results.filter({ hasText: call }).waitFor(WAIT);
+    }
+    expect(await generated.textContent()).toMatch(
+      new RegExp(`Создана ссылка ${web}/partner/[a-z2-7]{32} \\(источник api_test\\)`),
+    );
+
     await page.goto(`${web}/session-test`);
     await page.getByRole("heading", { name: "Проверка сеанса" }).waitFor(WAIT);
     const status = page.getByTestId("auth-status");

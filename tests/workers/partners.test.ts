@@ -113,6 +113,31 @@ describe("POST /api/partner/generate", () => {
     });
   });
 
+  it("makes an open invitation from {source} alone, as spec 1 §7 and the API test page send it", async () => {
+    const { status, body } = await generate(carrierA, { source: "api_test" });
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      partner_source: { name: carrierA.companyName, code: null },
+      source: "api_test",
+      used_at: null,
+    });
+    expect((await leads(carrierA)).body.data.leads.map((link) => link.id)).toContain(body.data.id);
+    // Its landing offers the quick registration with nothing filled in.
+    const page = await callWeb(`/partner/${body.data.unique_token}`);
+    expect(page.response.status).toBe(200);
+    const html = await page.response.text();
+    expect(html).toContain('name="companyInn"');
+    expect(html).not.toContain('data-testid="partner-already-registered"');
+    // A source that breaks the rule, or a lead with a field left out, is still refused by §5's words.
+    const refused = await generate(carrierA, { source: "API test" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      "Источник ссылки: латинские буквы, цифры и _ (до 40 символов) (source)",
+    );
+    const partial = await generate(carrierA, { source: "api_test", companyName: LEAD.companyName });
+    expect(partial.body.message).toBe("ИНН обязателен (companyInn)");
+  });
+
   it("answers every §5 message exactly", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...LEAD, companyName: "  " }, "Название компании обязательно (companyName)"],

@@ -106,13 +106,27 @@ export const partnerLinkSchema = z.object({
 
 export type PartnerLinkInput = z.output<typeof partnerLinkSchema>;
 
-/** POST /api/partner/generate: the payload and where the link is made. */
-export const generateLinkSchema = partnerLinkSchema.extend({
-  source: z
-    .string({ error: PARTNER_LINK_MESSAGES.source })
-    .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: PARTNER_LINK_MESSAGES.source })
-    .default(DEFAULT_LINK_SOURCE),
-});
+const linkSource = z
+  .string({ error: PARTNER_LINK_MESSAGES.source })
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: PARTNER_LINK_MESSAGES.source });
+
+/**
+ * POST /api/partner/generate: the lead and where the link is made, or the source alone (spec 2
+ * §7, the API test page sends `{source}`): an open invitation whose landing prefills nothing.
+ */
+export const generateLinkSchema = z.union([
+  partnerLinkSchema.extend({ source: linkSource.default(DEFAULT_LINK_SOURCE) }),
+  z
+    .looseObject({ source: linkSource })
+    // Any other field makes the body a lead: the refusal is marked as one of unknown fields (and
+    // aborts), so the reply names the lead's missing field rather than this shape's extra ones.
+    .refine((body) => Object.keys(body).every((key) => key === "source"), {
+      error: "Без данных компании передайте только source",
+      abort: true,
+      params: { unknownFields: true },
+    })
+    .transform(({ source }) => ({ source })),
+]);
 
 export type GenerateLinkInput = z.output<typeof generateLinkSchema>;
 

@@ -99,6 +99,19 @@ export function linkView(link: PartnerLink, origin: string): PartnerLinkView {
   };
 }
 
+/**
+ * An open invitation's lead (decision 0070): blank, which no described lead can be, so its
+ * landing's quick-registration form starts empty.
+ */
+const NO_LEAD = {
+  companyName: "",
+  companyInn: "",
+  companyAddress: "",
+  contactFirstName: "",
+  contactLastName: "",
+  contactEmail: "",
+} satisfies Partial<PartnerLinkInput>;
+
 export type LinkCreator = {
   companyId: string;
   /** The carrier's name: the link's «partner source» shown on the table and the landing. */
@@ -120,7 +133,7 @@ export type CreateLinkOptions = {
 export async function createLink(
   db: Db,
   creator: LinkCreator,
-  lead: PartnerLinkInput,
+  lead: PartnerLinkInput | null,
   options: CreateLinkOptions,
 ): Promise<PartnerLink> {
   const discount = partnerDiscountPercent(options.partnerCode);
@@ -130,15 +143,10 @@ export async function createLink(
     source: options.source,
     partnerCode: options.partnerCode ?? null,
     partnerSourceName: (options.partnerCode && partnerName(options.partnerCode)) || creator.companyName,
-    companyName: lead.companyName,
-    companyInn: lead.companyInn,
-    companyAddress: lead.companyAddress,
-    companyPhone: lead.companyPhone ?? null,
-    companyEmail: lead.companyEmail ?? null,
-    contactFirstName: lead.contactFirstName,
-    contactLastName: lead.contactLastName,
-    contactPhone: lead.contactPhone ?? null,
-    contactEmail: lead.contactEmail,
+    ...(lead ?? NO_LEAD),
+    companyPhone: lead?.companyPhone ?? null,
+    companyEmail: lead?.companyEmail ?? null,
+    contactPhone: lead?.contactPhone ?? null,
     // A carrier's own link shows no discount: billing prices by partner code only (decision 0031),
     // so a discount promised here would not be honoured at payment.
     discountValue: discount,
@@ -195,7 +203,8 @@ export async function generateLink(
   if (!slot.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: slot.retryAfterSeconds };
   const { source, ...lead } = input;
   try {
-    return { ok: true, link: await createLink(db, creator, lead, { source, now }) };
+    const described = "companyInn" in lead ? lead : null;
+    return { ok: true, link: await createLink(db, creator, described, { source, now }) };
   } catch (error) {
     await releaseSlot(db, slot.hitIds);
     throw error;

@@ -84,10 +84,32 @@ export function validate<S extends z.ZodType>(
   }
   const result = schema.safeParse(input, { error: russianIssueMessage });
   if (result.success) return { ok: true, data: result.data };
-  const first = result.error.issues[0];
+  const first = reportedIssue(result.error.issues[0]);
   const path = first.path.length > 0 ? ` (${first.path.join(".")})` : "";
   return {
     ok: false,
     response: fail(c, 400, "Некорректные данные", `${first.message}${path}`),
   };
+}
+
+/**
+ * The issue to tell the client. A union none of whose shapes fits is told by the shape the input
+ * was meant for: one that knows all its fields (a refusal of unknown fields is an unrecognized_keys
+ * issue or a custom one marked `params.unknownFields`), with the fewest faults, its first fault —
+ * so a partner lead with a blank name hears of the name, not of the source-only shape.
+ */
+function reportedIssue(issue: z.core.$ZodIssue): Pick<z.core.$ZodIssue, "message" | "path"> {
+  if (issue.code !== "invalid_union" || issue.errors.length === 0) return issue;
+  const unknownFields = (faults: z.core.$ZodIssue[]) =>
+    faults.some(
+      (fault) =>
+        fault.code === "unrecognized_keys" ||
+        (fault.code === "custom" && fault.params?.unknownFields === true),
+    );
+  const [meant] = [...issue.errors]
+    .filter((faults) => faults.length > 0)
+    .sort((a, b) => Number(unknownFields(a)) - Number(unknownFields(b)) || a.length - b.length);
+  if (!meant) return issue;
+  const inner = reportedIssue(meant[0]);
+  return { message: inner.message, path: [...issue.path, ...inner.path] };
 }
