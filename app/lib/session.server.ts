@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { createSession, invalidateSession } from "../../workers/core/auth/sessions";
 import { hashToken } from "../../workers/core/auth/tokens";
+import { PAYMENT_RESULT_PATH, PAYMENT_SUCCESS_PATH } from "./payment-pages";
 import {
   clearSessionCookieHeader,
   sessionCookieHeader,
@@ -8,10 +9,21 @@ import {
   type Caller,
 } from "../../workers/web/wiring";
 
-/** The signed-in caller, or a redirect to /login that remembers where the visitor was going. */
+/**
+ * Signed-in pages a signed-out visitor is shown a public twin of rather than the sign-in page
+ * (decision 0070): a payer back from the provider without a session still sees the outcome.
+ */
+const PUBLIC_TWINS: Record<string, string> = { [PAYMENT_SUCCESS_PATH]: PAYMENT_RESULT_PATH };
+
+/**
+ * The signed-in caller, or a redirect to /login that remembers where the visitor was going (to
+ * the page's public twin, if it has one).
+ */
 export function requireCaller(context: AppLoadContext, request: Request): Caller {
   if (context.caller) return context.caller;
   const url = new URL(request.url);
+  const twin = PUBLIC_TWINS[url.pathname];
+  if (twin) throw redirect(`${twin}${url.search}`);
   const redirectTo = `${url.pathname}${url.search}`;
   throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }

@@ -252,6 +252,32 @@ async function pathOf(operation: ApiOperation): Promise<string> {
 
 const CALLERS: Caller[] = ["signed out", "A (token)", "A (cookie)", "B (token)", "admin (token)"];
 
+describe("the operations open to a signed-out visitor", () => {
+  it("are exactly these: access is chosen on purpose, never by accident", () => {
+    const open = API_OPERATIONS.filter((operation) => operation.access === "public");
+    expect(open.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual([
+      "GET /auth/health",
+      "GET /companies/suggest",
+      "GET /health",
+      "GET /landing/landing",
+      "GET /landing/validate/:codeOrHash",
+      // Spec 2 §7 calls it with no token; the landing shows the same prices (decision 0070).
+      "GET /payments/plans",
+      "GET /platforms",
+      "GET /x5/health",
+      "POST /analytics/event",
+      "POST /analytics/events",
+      "POST /auth/login",
+      "POST /auth/logout",
+      "POST /auth/refresh",
+      "POST /auth/register",
+      "POST /feedback/contact",
+      "POST /payments/webhook",
+      "POST /registration/partner-register",
+    ]);
+  });
+});
+
 describe.each(
   API_OPERATIONS.map((operation) => [`${operation.method} ${operation.path}`, operation] as const),
 )("%s", (_, operation) => {

@@ -198,6 +198,12 @@ describe("plans and the trial", () => {
     }
   });
 
+  it("are public, as spec 2 §7 calls them with no token and the landing shows them", async () => {
+    const signedOut = await api<PlanView[]>(null, "/plans");
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body.data).toEqual((await api<PlanView[]>(a, "/plans")).body.data);
+  });
+
   it("gives a new company a 14-day trial with no limit on trips", async () => {
     const fresh = await member();
     const subscription = await subscriptionOf(fresh);
@@ -575,6 +581,61 @@ describe("one outcome, applied once", () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("Платеж не найден");
     expect((await api(a, `/${body.data.id}`)).status).toBe(200);
+  });
+});
+
+describe("/payment/success without a session (decision 0070)", () => {
+  /** The page a browser ends on from `path`, following redirects, and what it shows. */
+  async function landOn(path: string, cookie?: string) {
+    const first = await callWeb(path, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    const location = first.response.headers.get("location");
+    const final = location ? await callWeb(location, { headers: cookie ? { cookie } : {} }) : first;
+    const html = (await final.response.text()).replace(/[\u00a0\u202f]/g, " ");
+    return { location, status: final.response.status, html };
+  }
+  const statusOf = (html: string) => /data-testid="payment-status"[^>]*>([^<]*)</.exec(html)?.[1];
+
+  it("tells a payer whose session ended the payment's status only, with a way to sign in", async () => {
+    const who = await member();
+    const { body } = await create(who, validBody("basic"));
+    const { returnUrl } = await row(body.data.id);
+    const path = new URL(returnUrl).pathname + new URL(returnUrl).search;
+    expect(path).toBe(`/payment/success?payment_id=${body.data.id}`);
+
+    const waiting = await landOn(path);
+    expect(waiting.location).toBe(`/payment/result?payment_id=${body.data.id}`);
+    expect(waiting.status).toBe(200);
+    expect(statusOf(waiting.html)).toBe("В обработке");
+
+    // Paid (the page's read asks the provider, as the signed-in page does): the outcome, and nothing else.
+    await payAtSandbox(body.data.id, PAYS);
+    const paid = await landOn(path);
+    expect(statusOf(paid.html)).toBe("Оплачено");
+    expect((await subscriptionOf(who)).planId).toBe("basic");
+    const [company] = await testDb().select().from(companies).where(eq(companies.id, who.companyId));
+    for (const secret of [company.name, "990 ₽", "Базовый", who.userId])
+      expect(paid.html).not.toContain(secret);
+    const signIn = `/login?${new URLSearchParams({ redirectTo: `/payment/success?payment_id=${body.data.id}` })}`;
+    expect(paid.html).toContain(`href="${signIn.replaceAll("&", "&amp;")}"`);
+
+    // Signed in, the same return address is the full page, as before.
+    const full = await callWeb(path, { headers: { cookie: who.cookie }, redirect: "manual" });
+    expect(full.response.status).toBe(200);
+    expect(await full.response.text()).toContain("Проверяем платёж");
+    const back = await callWeb(`/payment/result?payment_id=${body.data.id}`, {
+      headers: { cookie: who.cookie },
+      redirect: "manual",
+    });
+    expect(back.response.headers.get("location")).toBe(`/payment/success?payment_id=${body.data.id}`);
+  });
+
+  it("tells nothing of an unknown or malformed id, and keeps the answer out of caches", async () => {
+    for (const id of [crypto.randomUUID(), "1", "' OR 1=1 --", ""]) {
+      const page = await callWeb(`/payment/result?payment_id=${encodeURIComponent(id)}`);
+      expect(page.response.status).toBe(200);
+      expect(page.response.headers.get("cache-control")).toBe("no-store");
+      expect(statusOf(await page.response.text())).toBe("Не удалось получить информацию о платеже");
+    }
   });
 });
 

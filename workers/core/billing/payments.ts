@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { companies, payments, subscriptions } from "../../../db/schema";
@@ -495,21 +495,37 @@ export async function readPayment(
   companyId: string,
   paymentId: string,
 ): Promise<PaymentView | null> {
-  const [row] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.companyId, companyId)));
+  const row = await currentPayment(deps, and(eq(payments.id, paymentId), eq(payments.companyId, companyId)));
+  return row ? paymentView(row) : null;
+}
+
+/**
+ * A payment's status alone, by its id: what /payment/success tells a payer without a session
+ * (decision 0070). The id is the random UUID of the provider's return URL, so only the payer's
+ * browser holds it; nothing else of the payment or its company is told. Null for an unknown id.
+ */
+export async function readPaymentStatus(
+  deps: BillingDeps,
+  paymentId: string,
+): Promise<PaymentRow["status"] | null> {
+  const row = await currentPayment(deps, eq(payments.id, paymentId));
+  return row?.status ?? null;
+}
+
+/** The payment `where` names, refreshed from the provider first while it is unsettled. */
+async function currentPayment(deps: BillingDeps, where: SQL | undefined): Promise<PaymentRow | null> {
+  const [row] = await deps.db.select().from(payments).where(where);
   if (!row) return null;
-  let current = row;
   if (row.appliedAt === null && row.providerPaymentId) {
     try {
       await refreshPayment(deps, row);
-      [current] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+      const [current] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+      return current;
     } catch (error) {
-      console.error(`payments: could not refresh ${paymentId}`, error);
+      console.error(`payments: could not refresh ${row.id}`, error);
     }
   }
-  return paymentView(current);
+  return row;
 }
 
 export function paymentView(row: PaymentRow): PaymentView {

@@ -112,8 +112,8 @@ export const paymentsOperations = [
       group: GROUP,
       summary: "Тарифы",
       description:
-        "Цена — рубли в месяц. maxShipments — рейсов в месяц, -1 — без ограничений. popular отмечает тариф, выбранный по умолчанию.",
-      access: "signed-in",
+        "Без входа: те же тарифы показывает главная страница. Цена — рубли в месяц. maxShipments — рейсов в месяц, -1 — без ограничений. popular отмечает тариф, выбранный по умолчанию.",
+      access: "public",
       success: { status: 200, data: z.array(planSchema), example: PLANS.map(planView) },
       errors: [],
     },
