@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { paymentHref, paymentOfferFor, subscriptionView } from "../../workers/core/billing/subscriptions";
-import { dashboardFigures, type DashboardFigures } from "../../workers/core/dashboard/dashboard";
+import { dashboardPage, type DashboardFigures } from "../../workers/core/dashboard/dashboard";
 import { achievementsFor, onboardingRead } from "../../workers/core/onboarding/achievements";
 import type { loader as appLoader } from "./_app";
 import { TrendChart, formatInteger } from "~/components/charts";
@@ -25,36 +25,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
   const companyId = user.company.id;
   const now = Date.now();
-  const figures = dashboardFigures(context.db, companyId, now).catch((error: unknown) => {
-    console.error("dashboard figures failed", error);
-    return null;
-  });
   const member = { userId: user.id, companyId };
-  const onboarding = onboardingRead(context.db, member, now).catch((error: unknown) => {
-    console.error("onboarding read failed", error);
-    return null;
-  });
-  const [subscription, offer, loaded, read] = await Promise.all([
-    subscriptionView(context.db, companyId, now),
-    paymentOfferFor(context.db, companyId),
-    figures,
-    onboarding,
+  // The figures and the plan block in one round trip (decision 0069), beside the user's onboarding.
+  const [page, read] = await Promise.all([
+    dashboardPage(context.db, companyId, now).catch((error: unknown) => {
+      console.error("dashboard figures failed", error);
+      return null;
+    }),
+    onboardingRead(context.db, member, now).catch((error: unknown) => {
+      console.error("onboarding read failed", error);
+      return null;
+    }),
   ]);
   const achievements = read
-    ? await achievementsFor(context.db, member, read, loaded?.efficiency.percent ?? null, now).catch(
+    ? await achievementsFor(context.db, member, read, page?.figures.efficiency.percent ?? null, now).catch(
         (error: unknown) => {
           console.error("achievements not kept", error);
           return null;
         },
       )
     : null;
+  // When the figures could not be read, the plan block is read on its own: it still shows.
+  const plan = page ?? (await planBlock(context.db, companyId, now));
   return {
-    figures: loaded,
+    figures: page?.figures ?? null,
     onboarding: read?.state ?? null,
     achievements,
-    subscription,
-    paymentHref: subscription ? paymentHref(subscription, offer) : "/payment",
+    subscription: plan.subscription,
+    paymentHref: plan.paymentHref,
   };
+}
+
+async function planBlock(db: LoaderFunctionArgs["context"]["db"], companyId: string, now: number) {
+  const [subscription, offer] = await Promise.all([
+    subscriptionView(db, companyId, now),
+    paymentOfferFor(db, companyId),
+  ]);
+  return { subscription, paymentHref: subscription ? paymentHref(subscription, offer) : "/payment" };
 }
 
 /** The dashboard's events (spec 1 §3, section "dashboard"). */
