@@ -99,8 +99,12 @@ export function useOnboarding(seed?: OnboardingState): OnboardingState | null {
     () => seed ?? null,
   );
   useEffect(() => {
-    if (seed) publish(seed);
-    else if (!current) void load();
+    if (seed) return publish(seed);
+    // After this render's effects: a page that seeds the store (the dashboard) spares the request.
+    const timer = setTimeout(() => {
+      if (!current) void load();
+    }, 0);
+    return () => clearTimeout(timer);
   }, [seed]);
   return state;
 }

@@ -142,8 +142,13 @@ export function OnboardingTour({ autoStart }: { autoStart: boolean }) {
   );
   const askedByLink = (location.state as { tour?: boolean } | null)?.tour === true;
 
+  // Restarts asked for before this dashboard was opened are not asked of it.
+  const requestsSeen = useRef(requests);
+
   useEffect(() => {
-    const wanted = requests > 0 || askedByLink;
+    const restarted = requests > requestsSeen.current;
+    requestsSeen.current = requests;
+    const wanted = restarted || askedByLink;
     if (!wanted && !autoStart) return;
     let cancelled = false;
     const timer = setTimeout(
