@@ -108,4 +108,29 @@ describe("plans and card payments", () => {
     expect(await page.getByTestId("subscription-block").getAttribute("data-status")).toBe("trial");
     expect(errors).toEqual([]);
   });
+
+  it("a payer whose session ended at the checkout sees the status alone, then signs in for the details", async () => {
+    const user = await accounts.create();
+    const { page, errors } = await signedInPage(chromium(), user);
+    await page.goto(`${web}/payment?plan=basic`);
+    await page.getByRole("button", { name: "Оплатить 990 ₽" }).click();
+    await page.waitForURL(/\/checkout\//, WAIT);
+    // The session is gone by the time the bank has confirmed (or the card was paid elsewhere).
+    await page.context().clearCookies();
+    await payWithCard(page, "5555 5555 5555 4477");
+    await page.waitForURL(/\/payment\/result\?payment_id=/, WAIT);
+    const result = page.getByTestId("payment-result");
+    await result.getByTestId("payment-status").getByText("Оплачено").waitFor(WAIT);
+    const text = (await page.textContent("body"))!.replace(/[\u00a0\u202f]/g, " ");
+    for (const secret of ["990 ₽", "Базовый", user.email]) expect(text).not.toContain(secret);
+
+    await result.getByRole("link", { name: "Войти" }).click();
+    await page.waitForURL(/\/login\?redirectTo=/, WAIT);
+    await page.fill('input[name="email"]', user.email);
+    await page.fill('input[name="password"]', user.password);
+    await page.click('button[type="submit"]:has-text("Войти")');
+    await page.waitForURL(/\/payment\/success\?payment_id=/, WAIT);
+    await page.getByTestId("payment-result").getByText("Оплата прошла успешно").waitFor(WAIT);
+    expect(errors).toEqual([]);
+  });
 });
