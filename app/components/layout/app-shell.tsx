@@ -4,6 +4,8 @@ import type { EdoIndicator } from "../../../workers/core/layout";
 import { EdoStatusIndicator } from "./edo-indicator";
 import { FeedbackAdminLink } from "~/components/feedback/feedback-admin-link";
 import { HelpLink } from "~/components/help/help-link";
+import { OnboardingProgress } from "~/components/onboarding/checklist";
+import { TourRestartButton } from "~/components/onboarding/tour";
 import { endAnalyticsSession, flushAnalytics } from "~/lib/analytics";
 import { createApiClient } from "~/lib/api-client";
 import { API_DOCS_LINK, NAV_ITEMS, type NavPath } from "./navigation";
@@ -38,7 +40,7 @@ function NavBadge({ count, description }: { count: number; description: string }
 
 function Sidebar({ badges = {}, onNavigate }: { badges?: NavBadges; onNavigate?: () => void }) {
   return (
-    <nav aria-label="Разделы" className="flex flex-col gap-1 p-3">
+    <nav aria-label="Разделы" className="flex flex-col gap-1 p-3" data-tour="sidebar">
       {NAV_ITEMS.map((item) =>
         item.ready ? (
           <NavLink
@@ -148,9 +150,19 @@ export function AppShell({
           </button>
           <span className="text-lg font-bold text-brand-700 lg:hidden">Рейс</span>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <HelpLink className="hidden sm:inline-flex" />
+            {/* What a phone has no room for is in its menu (the components carry inline-flex, so
+                the breakpoints are on wrappers). */}
+            <div className="hidden items-center gap-1 sm:flex sm:gap-2">
+              <HelpLink />
+              <OnboardingProgress />
+            </div>
+            <div className="hidden md:block">
+              <TourRestartButton />
+            </div>
             <EdoStatusIndicator edo={edo} />
-            <FeedbackAdminLink role={user.role} className="hidden sm:inline-flex" />
+            <div className="hidden sm:block">
+              <FeedbackAdminLink role={user.role} />
+            </div>
             <div className="hidden text-right md:block">
               <div className="text-sm font-medium text-slate-900" data-testid="user-name">
                 {user.firstName} {user.lastName}
@@ -192,6 +204,7 @@ export function AppShell({
             {/* What the phone's header has no room for. */}
             <div className="flex flex-wrap gap-1 border-t border-slate-100 px-3 py-2 sm:hidden">
               <HelpLink />
+              <OnboardingProgress />
               <FeedbackAdminLink role={user.role} />
               <span className="px-2.5 py-1.5 text-sm text-slate-500">{user.email}</span>
             </div>

@@ -17,6 +17,7 @@ export function EdoStatusIndicator({ edo }: { edo: EdoIndicator }) {
     <Link
       to="/edo"
       data-testid="edo-indicator"
+      data-tour="edo-status"
       data-state={edo.state}
       title={login ? `${look.title}: ${login}` : look.title}
       className="inline-flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
