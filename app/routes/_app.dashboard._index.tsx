@@ -49,7 +49,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plan = page ?? (await planBlock(context.db, companyId, now));
   return {
     figures: page?.figures ?? null,
-    onboarding: read?.state ?? null,
+    // The checklist's «Выбрать тариф» leads where the plan block does: the plan the company chose.
+    onboarding: read
+      ? {
+          ...read.state,
+          checklist: read.state.checklist.map((item) =>
+            item.id === "plan" ? { ...item, action: { ...item.action, href: plan.paymentHref } } : item,
+          ),
+        }
+      : null,
     achievements,
     subscription: plan.subscription,
     paymentHref: plan.paymentHref,

@@ -258,7 +258,7 @@ describe("the signed-in frame's header", () => {
     const html = await response.text();
     return html.slice(html.indexOf("<header"), html.indexOf("</header>"));
   };
-  const indicator = (html: string) => /data-testid="edo-indicator" data-state="(\w+)"/.exec(html)?.[1];
+  const indicator = (html: string) => /data-testid="edo-indicator"[^>]*data-state="(\w+)"/.exec(html)?.[1];
 
   it("says whether EDO is connected, expired or not connected, and links to /edo", async () => {
     const { userId, companyId } = await createCompanyUser();
