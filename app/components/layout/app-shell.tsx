@@ -210,7 +210,9 @@ export function AppShell({
             </div>
           </div>
         ) : null}
-        <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>
+        {/* Room under the page for the floating feedback button: the end of a page (its «Вперёд»)
+            scrolls clear of it instead of sitting under it. */}
+        <main className="flex-1 p-4 pb-24 sm:p-6 sm:pb-24" aria-busy={loading}>
           {children}
         </main>
       </div>
