@@ -44,6 +44,8 @@ export const users = sqliteTable(
       .default("user"),
     passwordHash: text("password_hash").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the user followed the confirmation letter's link; null: the address is unconfirmed. */
+    emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_company_idx").on(t.companyId)],
 );

@@ -9,3 +9,4 @@ export * from "./partners";
 export * from "./feedback";
 export * from "./finance";
 export * from "./onboarding";
+export * from "./email-tokens";
