@@ -10,3 +10,4 @@ export * from "./feedback";
 export * from "./finance";
 export * from "./onboarding";
 export * from "./email-tokens";
+export * from "./settings";
