@@ -7,6 +7,7 @@ import { createFailureSwitch, failureRoutes } from "./failures";
 import { GEOCODER_PROVIDER, nominatimSandbox } from "./nominatim/app";
 import { osrmSandbox, ROUTER_PROVIDER } from "./osrm/app";
 import { PLATFORM_PROVIDERS, platformsSandbox } from "./platforms/app";
+import { createMailbox, EMAIL_PROVIDER, mailboxRoutes, unisenderGoSandbox } from "./unisender-go/app";
 import { YOOKASSA_PROVIDER, yookassaSandbox, type YooKassaSandboxOptions } from "./yookassa/app";
 
 const PROVIDERS = [
@@ -17,10 +18,18 @@ const PROVIDERS = [
   ROUTER_PROVIDER,
   YOOKASSA_PROVIDER,
   BANK_PROVIDER,
+  EMAIL_PROVIDER,
 ] as const;
 
 /** The providers that take a token or a key (the `expired_token` failure applies to them). */
-const CREDENTIALED = ["dadata", ...PLATFORM_PROVIDERS, EDO_PROVIDER, YOOKASSA_PROVIDER, BANK_PROVIDER];
+const CREDENTIALED = [
+  "dadata",
+  ...PLATFORM_PROVIDERS,
+  EDO_PROVIDER,
+  YOOKASSA_PROVIDER,
+  BANK_PROVIDER,
+  EMAIL_PROVIDER,
+];
 
 export type SandboxOptions = { yookassa?: YooKassaSandboxOptions; bank?: BankSandboxOptions };
 
@@ -32,11 +41,14 @@ export type SandboxOptions = { yookassa?: YooKassaSandboxOptions; bank?: BankSan
 export function createSandboxApp(options: SandboxOptions = {}) {
   const failures = createFailureSwitch();
   const calls = createCallLog();
+  const mailbox = createMailbox();
   return (
     new Hono()
       .get("/health", (c) => c.json({ status: "ok", providers: [...PROVIDERS] }))
       .route("/__sandbox", failureRoutes(failures, PROVIDERS, CREDENTIALED))
       .route("/__sandbox", callRoutes(calls, [GEOCODER_PROVIDER, ROUTER_PROVIDER]))
+      // The letters sent through the e-mail twin, with their links to follow.
+      .route("/__sandbox", mailboxRoutes(mailbox))
       // What the geocoder and the router were asked, for bench:geo (each address and route once).
       .use(
         "/nominatim/search",
@@ -53,5 +65,6 @@ export function createSandboxApp(options: SandboxOptions = {}) {
       .route("/", osrmSandbox(failures))
       .route("/", yookassaSandbox(failures, options.yookassa))
       .route("/", bankSandbox(failures, options.bank))
+      .route("/", unisenderGoSandbox(failures, mailbox))
   );
 }

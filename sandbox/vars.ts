@@ -7,6 +7,9 @@ export const YOOKASSA_SANDBOX_SECRET_KEY = "test_reys_sandbox_secret";
 /** The sandbox DaData takes any key; the adapter sends none without one. */
 const DADATA_SANDBOX_KEY = "sandbox-key";
 
+/** The sandbox Unisender Go's only valid API key (decision 0073). */
+export const UNISENDER_GO_SANDBOX_API_KEY = "reys-unisender-go-sandbox-key";
+
 /** Рейс as a customer of the sandbox bank (sandbox/bank, 1C:DirectBank): its login there and its account. */
 export const BANK_SANDBOX_LOGIN = "reys";
 export const BANK_SANDBOX_PASSWORD = "reys-directbank-sandbox";
@@ -58,6 +61,9 @@ export function sandboxProviderVars(origin: string) {
     REYS_OGRN: REYS_SANDBOX_REQUISITES.ogrn,
     REYS_ADDRESS: REYS_SANDBOX_REQUISITES.address,
     REYS_VAT_RATE: REYS_SANDBOX_REQUISITES.vatRate,
+    EMAIL_API_URL: `${origin}/ru/transactional/api/v1`,
+    EMAIL_API_KEY: UNISENDER_GO_SANDBOX_API_KEY,
+    EMAIL_FROM: "noreply@reys.example",
     ...(Object.fromEntries(
       PLATFORM_IDS.map((id) => [platformUrlVar(id), `${origin}/platforms/${id}`]),
     ) as PlatformUrls),

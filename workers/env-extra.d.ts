@@ -30,6 +30,12 @@ declare namespace Cloudflare {
     REYS_ADDRESS: string;
     REYS_OGRN?: string;
     REYS_VAT_RATE?: string;
+    // Transactional e-mail (Unisender Go, decision 0073), jobs Worker only.
+    EMAIL_API_URL: string;
+    /** The Unisender Go API key (secret), sent in X-API-KEY. */
+    EMAIL_API_KEY: string;
+    EMAIL_FROM: string;
+    EMAIL_FROM_NAME?: string;
     /** DaData API key for company suggestions; without it suggestions are empty. */
     DADATA_API_KEY?: string;
     /**
@@ -73,5 +79,9 @@ type JobsEnv = Pick<
   | "REYS_ADDRESS"
   | "REYS_OGRN"
   | "REYS_VAT_RATE"
+  | "EMAIL_API_URL"
+  | "EMAIL_API_KEY"
+  | "EMAIL_FROM"
+  | "EMAIL_FROM_NAME"
 >;
 type CronEnv = Pick<Env, "JOBS" | "APP_ENV">;

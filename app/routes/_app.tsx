@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isEmailConfirmed } from "../../workers/core/auth/email-links";
 import { layoutData } from "../../workers/core/layout";
+import { EmailConfirmationBanner } from "~/components/auth/email-confirmation-banner";
 import { FeedbackButton } from "~/components/feedback/feedback-dialog";
 import { AppShell } from "~/components/layout/app-shell";
 import { plural } from "~/lib/format";
@@ -9,6 +11,11 @@ import { requireCaller } from "~/lib/session.server";
 /** The guard and layout of every signed-in page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
+  const [layout, emailConfirmed] = await Promise.all([
+    layoutData(context.db, user.company.id, Date.now()),
+    // A failed read shows no banner rather than failing the page.
+    isEmailConfirmed(context.db, user.id).catch(() => true),
+  ]);
   return {
     user: {
       firstName: user.firstName,
@@ -17,7 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       role: user.role,
       companyName: user.company.name,
     },
-    ...(await layoutData(context.db, user.company.id, Date.now())),
+    emailConfirmed,
+    ...layout,
   };
 }
 
@@ -37,13 +45,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     : defaultShouldRevalidate;
 
 export default function SignedInLayout() {
-  const { user, newOrders, edo } = useLoaderData<typeof loader>();
+  const { user, newOrders, edo, emailConfirmed } = useLoaderData<typeof loader>();
   const ordersBadge = {
     count: newOrders,
     description: `${newOrders} ${plural(newOrders, ["новый заказ", "новых заказа", "новых заказов"])}`,
   };
   return (
     <AppShell user={user} edo={edo} badges={{ "/dashboard/orders": ordersBadge }}>
+      {emailConfirmed ? null : <EmailConfirmationBanner email={user.email} />}
       <Outlet />
       <FeedbackButton author={user} />
     </AppShell>

@@ -94,6 +94,11 @@ export default function Login() {
             autoComplete: "current-password",
           }}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="text-brand-600 hover:underline">
+            Забыли пароль?
+          </Link>
+        </p>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Входим…" : "Войти"}

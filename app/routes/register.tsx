@@ -11,6 +11,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AUTH_MESSAGES, registerAccount } from "../../workers/core/auth/accounts";
+import { requestEmailConfirmation } from "../../workers/core/auth/email-links";
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
 import { statusOf } from "../../workers/web/wiring";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -21,6 +22,7 @@ import { PARTNER_RECORD_KEY, readPartnerRecord } from "~/lib/partner-record";
 import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
 import { Button } from "~/components/ui/button";
 import { ErrorList, Field, PasswordField } from "~/components/ui/field";
+import { linkDepsOf, originOf } from "~/lib/email-links.server";
 import { useSchemaForm } from "~/lib/forms";
 import { toastHeaders } from "~/lib/toast.server";
 
@@ -94,6 +96,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       status: statusOf(result.reason),
     });
   }
+  // The account works at once; the letter asks to confirm the address (decision 0073).
+  await requestEmailConfirmation(linkDepsOf(context), { userId: result.user.id, origin: originOf(request) });
   return redirect("/login", {
     headers: await toastHeaders({ type: "success", message: AUTH_MESSAGES.registered }),
   });

@@ -107,6 +107,7 @@ export function seedDemoFinance(deps: {
     const ask = async (orderId: string, amountKopecks: number) => {
       const result = await requestQuickPayment(db, {
         companyId,
+        requesterId: null,
         orderId,
         amountKopecks,
         consent: { accepted: true, timestamp: deps.now() },

@@ -189,6 +189,8 @@ export async function createCompanyUser(
       role: options.role ?? "user",
       passwordHash: options.password ? await hashPassword(options.password) : "none",
       createdAt: now,
+      // An established account: its address is confirmed (decision 0073), so payouts are allowed.
+      emailConfirmedAt: now,
     }),
   ]);
   return { userId, companyId, email };

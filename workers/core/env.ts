@@ -85,6 +85,16 @@ const bankVars = {
     .optional(),
 };
 
+/** Transactional e-mail through Unisender Go's Web API v1 (decision 0073). */
+const mailVars = {
+  EMAIL_API_URL: z.url(
+    "EMAIL_API_URL must be Unisender Go's API root, e.g. https://go1.unisender.ru/ru/transactional/api/v1",
+  ),
+  EMAIL_API_KEY: z.string("EMAIL_API_KEY is not set: wrangler secret put EMAIL_API_KEY").min(1),
+  EMAIL_FROM: z.email("EMAIL_FROM must be the sender's address on a domain verified in Unisender Go"),
+  EMAIL_FROM_NAME: z.string().optional(),
+};
+
 export const webEnvSchema = z.object({
   ...databaseVars,
   ...operatorVars,
@@ -123,6 +133,7 @@ export const jobsEnvSchema = z.object({
   ...platformVars,
   ...paymentVars,
   ...bankVars,
+  ...mailVars,
   // The edo.geo job's geocoder and router (decision 0062); empty or absent as for the web Worker.
   GEOCODER_URL: optionalUrl,
   ROUTER_URL: optionalUrl,

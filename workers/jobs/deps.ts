@@ -7,6 +7,7 @@ import { factorOf } from "../core/finance/documents/factor";
 import { quickPaymentDocumentsFor } from "../core/finance/documents";
 import { payoutBankFor } from "../providers/bank-config";
 import { paymentProviderFor } from "../providers/yookassa-config";
+import { mailerFor } from "../providers/unisender-go";
 import type { JobDeps } from "./process";
 
 /** What the queue consumer's jobs work with, as the jobs Worker's env configures it. */
@@ -23,6 +24,7 @@ export function jobDeps(env: JobsEnv): JobDeps {
     paymentProvider: paymentProviderFor(env),
     payoutBank: payoutBankFor(env),
     documents: { factor: () => factorOf(env), make: quickPaymentDocumentsFor },
+    mailer: mailerFor(env),
     enqueue: async (job) => {
       await env.JOBS.send(job);
     },

@@ -16,6 +16,9 @@ import { makeQuickPaymentDocuments, type DocumentsDeps } from "../core/finance/q
 import type { Geocoder, Router } from "../providers/geo";
 import type { PaymentProvider } from "../providers/payment-provider";
 import type { PayoutBank } from "../providers/payout-bank";
+import type { Mailer } from "../providers/mailer";
+import { prepareConfirmationLetter, prepareResetLetter } from "../core/auth/email-links";
+import { sendLetter } from "../core/mail/send";
 
 /** What jobs work with: the database, the clock, the queue, the customer platforms, EDO, geo and payments. */
 export type JobDeps = PlatformDeps &
@@ -27,6 +30,8 @@ export type JobDeps = PlatformDeps &
     payoutBank: PayoutBank;
     /** The quick-payment documents: Рейс's requisites and the PDF maker. */
     documents: Pick<DocumentsDeps, "factor" | "make">;
+    /** Transactional e-mail (decision 0073). */
+    mailer: Mailer;
   };
 
 type IngestMessage = Message<Extract<JobMessage, { kind: "analytics.ingest" }>>;
@@ -137,6 +142,15 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       return;
     case "quick_payment.documents":
       await makeQuickPaymentDocuments({ db: deps.db, now: deps.now, ...deps.documents }, job.id);
+      return;
+    case "email.send":
+      await sendLetter(deps.mailer, job.letter);
+      return;
+    case "email.confirmation":
+      await prepareConfirmationLetter(deps, job);
+      return;
+    case "email.password_reset":
+      await prepareResetLetter(deps, job);
       return;
     default: {
       const unknown: never = job;

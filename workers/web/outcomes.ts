@@ -9,6 +9,8 @@ const STATUS_OF_REASON = {
   invalid_input: 400,
   /** Wrong e-mail or password. */
   invalid: 401,
+  /** The user's e-mail is not confirmed yet: payouts wait for it (decision 0073). */
+  email_unconfirmed: 403,
   not_found: 404,
   invalid_link: 404,
   email_taken: 409,
@@ -19,6 +21,8 @@ const STATUS_OF_REASON = {
   /** The company's saved access to a provider is missing or expired: set it up again. */
   no_token: 409,
   expired: 409,
+  /** A single-use link (an e-mail's reset or confirmation link) was used already. */
+  used: 410,
   /** The provider checked what was sent and refused it (a login, a password). */
   refused: 422,
   rate_limited: 429,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { EMAIL_LINK_MESSAGES, isEmailConfirmed } from "../auth/email-links";
 import { companyRequisites, quickPayments } from "../../../db/schema/finance";
 import { platformOrders } from "../../../db/schema/platforms";
 import type { OrderStatus } from "../../../db/vocabulary";
@@ -123,6 +124,8 @@ export function whyNotPayable(order: OrderForPayment): string | null {
 
 export type QuickPaymentRequest = {
   companyId: string;
+  /** The user asking: their e-mail must be confirmed (decision 0073); null only for the demo seed. */
+  requesterId: string | null;
   orderId: string;
   amountKopecks: number;
   consent: { accepted: boolean; timestamp?: number };
@@ -132,7 +135,10 @@ export type QuickPaymentRequest = {
 
 type Refusal = { ok: false; reason: "not_found" | "not_payable" | "invalid_input"; message: string };
 
-export type RequestOutcome = { ok: true; quickPayment: typeof quickPayments.$inferSelect } | Refusal;
+export type RequestOutcome =
+  | { ok: true; quickPayment: typeof quickPayments.$inferSelect }
+  | Refusal
+  | { ok: false; reason: "email_unconfirmed"; message: string };
 
 /**
  * The company's order when it can be paid at once at `amountKopecks`: not found for another
@@ -177,9 +183,12 @@ export async function payableOrder(
 /**
  * Asks for a quick payment of one order: the order must be the company's (else not found), ready
  * (§5), asked for at its own amount, with consent, and the company must have given its bank
- * account. One per order: a second ask, a retry or a double click is refused and writes nothing.
+ * account, and the asking user's e-mail confirmed. One per order: a second ask, a retry or a double
+ * click is refused and writes nothing.
  */
 export async function requestQuickPayment(db: Db, request: QuickPaymentRequest): Promise<RequestOutcome> {
+  if (request.requesterId !== null && !(await isEmailConfirmed(db, request.requesterId)))
+    return { ok: false, reason: "email_unconfirmed", message: EMAIL_LINK_MESSAGES.emailUnconfirmed };
   const payable = await payableOrder(db, request.companyId, request.orderId, request.amountKopecks);
   if (!payable.ok) return payable;
   const { order, amountKopecks, amountDeclared } = payable;

@@ -1,4 +1,5 @@
 import type { AnalyticsEventRecord } from "../analytics/event";
+import type { OutgoingLetter } from "../mail/letters";
 
 /** Every message on the "reys-jobs" queue, told apart by `kind`. */
 export type JobMessage =
@@ -25,7 +26,13 @@ export type JobMessage =
   /** Make and keep an approved quick payment's documents (notice, act, счёт-фактура). */
   | { kind: "quick_payment.documents"; id: string }
   /** The 30 s payout check: the bank's notices, missed deadlines, held requests, payouts due. */
-  | { kind: "payouts.check"; scheduledAt: number };
+  | { kind: "payouts.check"; scheduledAt: number }
+  /** Hand a letter to the e-mail provider (decision 0073); its id is the provider's idempotence key. */
+  | { kind: "email.send"; letter: OutgoingLetter }
+  /** Make the user's confirmation link and queue its letter; `origin` is the site it leads to. */
+  | { kind: "email.confirmation"; userId: string; origin: string }
+  /** Make a reset link and queue its letter if the address is a user's; nothing otherwise. */
+  | { kind: "email.password_reset"; email: string; origin: string };
 
 export type JobKind = JobMessage["kind"];
 
@@ -50,6 +57,9 @@ const JOB_KINDS: Record<JobKind, true> = {
   "quick_payment.advance": true,
   "payouts.check": true,
   "quick_payment.documents": true,
+  "email.send": true,
+  "email.confirmation": true,
+  "email.password_reset": true,
 };
 
 export function isJobMessage(value: unknown): value is JobMessage {

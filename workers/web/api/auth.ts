@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTH_MESSAGES, registerAccount, signIn } from "../../core/auth/accounts";
+import { askToConfirm } from "../lib/email-links";
 import { endSessionOfRefreshToken, rotateRefreshToken, startApiSession } from "../../core/auth/refresh";
 import { loginSchema, logoutSchema, refreshSchema, registrationSchema } from "../../core/auth/schemas";
 import {
@@ -135,6 +136,7 @@ export const authOperations = [
     async (c, { body }, reply) => {
       const result = await registerAccount(c.get("db"), body, { ip: clientIp(c), now: Date.now() });
       if (!result.ok) return reply.refuse(result);
+      await askToConfirm(c, result.user.id);
       return reply.ok({ user: result.user });
     },
   ),

@@ -327,14 +327,16 @@ export const factoringOperations = [
           requestedAt: "2026-11-24T09:15:00.000Z",
         },
       },
-      errors: [404, 409],
+      errors: [403, 404, 409],
     },
     async (c, { body }, reply) => {
-      const companyId = callerOf(c).user.company.id;
+      const { user } = callerOf(c);
+      const companyId = user.company.id;
       const now = Date.now();
       const consentAt = body.userConsent.timestamp;
       const result = await requestQuickPayment(c.get("db"), {
         companyId,
+        requesterId: user.id,
         orderId: body.orderId,
         amountKopecks: body.amount,
         consent: {

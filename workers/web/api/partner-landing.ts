@@ -4,6 +4,7 @@ import { PARTNER_DISCOUNTS, type PartnerCode } from "../../core/partners/codes";
 import { linkViewedEvent, registeredEvent } from "../../core/partners/funnel";
 import { readPartnerLanding, validateCodeOrHash } from "../../core/partners/landing";
 import { registerPartnerAccount } from "../../core/partners/quick-registration";
+import { askToConfirm } from "../lib/email-links";
 import {
   landingQuerySchema,
   PARTNER_REGISTRATION_MESSAGES,
@@ -196,6 +197,7 @@ export const partnerLandingOperations = [
             : undefined;
         return reply.refuse(result, detail);
       }
+      await askToConfirm(c, result.user.id);
       const tokens = await startApiSession(db, c.env.SESSION_SECRET, {
         userId: result.user.id,
         now,
