@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { confirmEmail, requestEmailConfirmation } from "../../workers/core/auth/email-links";
 import { statusOf } from "../../workers/web/wiring";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -48,9 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const outcome = await confirmEmail(context.db, String(form.get("token") ?? ""), Date.now());
-  if (!outcome.ok)
-    return data({ confirmed: null, refused: outcome.message }, { status: statusOf(outcome.reason) });
-  return { confirmed: outcome.message, refused: null };
+  if (!outcome.ok) return data({ refused: outcome.message }, { status: statusOf(outcome.reason) });
+  // Signed out, the dashboard's guard leads through /login; the toast waits for the next page.
+  return redirect("/dashboard", {
+    headers: await toastHeaders({ type: "success", message: outcome.message }),
+  });
 }
 
 export default function ConfirmEmail() {
@@ -59,25 +61,6 @@ export default function ConfirmEmail() {
   const navigation = useNavigation();
   const why = answer?.refused ?? refused;
   if (why) return <LinkRefused title="Ссылка не работает" message={why} retry={SIGN_IN} />;
-  if (answer?.confirmed)
-    return (
-      <AuthCard
-        title="Адрес подтверждён"
-        footer={
-          <Link to="/dashboard" className="font-medium text-brand-600 hover:underline">
-            Перейти в кабинет
-          </Link>
-        }
-      >
-        <p
-          role="status"
-          data-testid="email-confirmed"
-          className="mt-6 rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900"
-        >
-          {answer.confirmed}
-        </p>
-      </AuthCard>
-    );
   return (
     <AuthCard title="Подтверждение email" subtitle={`Подтвердите, что адрес ${email} ваш.`} footer={null}>
       <Form method="post" className="mt-6">
