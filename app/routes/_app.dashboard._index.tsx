@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { paymentHref, paymentOfferFor, subscriptionView } from "../../workers/core/billing/subscriptions";
-import { dashboardPage, type DashboardFigures } from "../../workers/core/dashboard/dashboard";
-import { achievementsFor, onboardingRead } from "../../workers/core/onboarding/achievements";
+import type { DashboardFigures } from "../../workers/core/dashboard/dashboard";
+import { dashboardPage } from "../../workers/core/dashboard/page";
+import { achievementsFor } from "../../workers/core/onboarding/achievements";
 import type { loader as appLoader } from "./_app";
 import { TrendChart, formatInteger } from "~/components/charts";
 import { changeText, changeTone, percentText, rubles, weekLabel } from "~/components/crm/presentation";
@@ -23,44 +24,35 @@ export const DASHBOARD_FAILED = "Не удалось загрузить данн
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
-  const companyId = user.company.id;
+  const member = { userId: user.id, companyId: user.company.id };
   const now = Date.now();
-  const member = { userId: user.id, companyId };
-  // The figures and the plan block in one round trip (decision 0069), beside the user's onboarding.
-  const [page, read] = await Promise.all([
-    dashboardPage(context.db, companyId, now).catch((error: unknown) => {
-      console.error("dashboard figures failed", error);
-      return null;
-    }),
-    onboardingRead(context.db, member, now).catch((error: unknown) => {
-      console.error("onboarding read failed", error);
-      return null;
-    }),
-  ]);
-  const achievements = read
-    ? await achievementsFor(context.db, member, read, page?.figures.efficiency.percent ?? null, now).catch(
-        (error: unknown) => {
-          console.error("achievements not kept", error);
-          return null;
-        },
-      )
-    : null;
-  // When the figures could not be read, the plan block is read on its own: it still shows.
-  const plan = page ?? (await planBlock(context.db, companyId, now));
+  // The figures, the plan block and the user's onboarding in one round trip (decision 0075).
+  const page = await dashboardPage(context.db, member, now).catch((error: unknown) => {
+    console.error("dashboard read failed", error);
+    return null;
+  });
+  if (!page) {
+    // The plan block is read on its own: it still shows beside the figures' error.
+    const plan = await planBlock(context.db, member.companyId, now);
+    return { figures: null, onboarding: null, achievements: null, ...plan };
+  }
+  const { onboarding } = page;
+  const achievements = await achievementsFor(
+    context.db,
+    member,
+    onboarding,
+    page.figures.efficiency.percent,
+    now,
+  ).catch((error: unknown) => {
+    console.error("achievements not kept", error);
+    return null;
+  });
   return {
-    figures: page?.figures ?? null,
-    // The checklist's «Выбрать тариф» leads where the plan block does: the plan the company chose.
-    onboarding: read
-      ? {
-          ...read.state,
-          checklist: read.state.checklist.map((item) =>
-            item.id === "plan" ? { ...item, action: { ...item.action, href: plan.paymentHref } } : item,
-          ),
-        }
-      : null,
+    figures: page.figures,
+    onboarding: onboarding.state,
     achievements,
-    subscription: plan.subscription,
-    paymentHref: plan.paymentHref,
+    subscription: page.subscription,
+    paymentHref: page.paymentHref,
   };
 }
 

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { edoConnections, ledgerEntries } from "../../db/schema";
 import { paymentHref, paymentOfferFor, subscriptionView } from "../../workers/core/billing/subscriptions";
-import { dashboardFigures, dashboardPage } from "../../workers/core/dashboard/dashboard";
+import { dashboardFigures } from "../../workers/core/dashboard/dashboard";
+import { dashboardPage } from "../../workers/core/dashboard/page";
 import { fixture, NOW, type Fixture } from "./crm-fixture";
 import { callWeb, createCompanyUser, sessionFor, testDb } from "./support";
 import { edoConnectionRow } from "../support/edo-rows";
@@ -184,14 +185,19 @@ describe("dashboardFigures", () => {
     });
   });
 
-  it("reads the whole page in one batch: the same figures and plan block as read apart", async () => {
-    const page = await dashboardPage(testDb(), f.companyId, NOW);
+  it("reads the whole page in one batch: the same figures, plan block and onboarding as read apart", async () => {
+    const page = await dashboardPage(testDb(), { userId: f.userId, companyId: f.companyId }, NOW);
     expect(page.figures).toEqual(await dashboardFigures(testDb(), f.companyId, NOW));
     const subscription = await subscriptionView(testDb(), f.companyId, NOW);
     // November's orders for the plan's limit: 1, 2, 3, 4 and 8 were created this month.
     expect(subscription?.shipmentsUsed).toBe(5);
     expect(page.subscription).toEqual(subscription);
     expect(page.paymentHref).toBe(paymentHref(subscription!, await paymentOfferFor(testDb(), f.companyId)));
+    // The checklist's «Выбрать тариф» leads where the plan block does; the achievements count
+    // the company's orders from the figures' own pass.
+    const plan = page.onboarding.state.checklist.find((item) => item.id === "plan");
+    expect(plan?.action.href).toBe(page.paymentHref);
+    expect(page.onboarding.facts.orders).toBe(Object.keys(f.orders).length);
   });
 
   it("gives a new company zeros, no percentages and an empty flag", async () => {

@@ -195,8 +195,13 @@ describe("achievements", () => {
     const f = await fixture(orders, now);
     const { bearer } = await sessionFor(f.userId);
     const who = { userId: f.userId, companyId: f.companyId, headers: { authorization: `Bearer ${bearer}` } };
-    // Activity: 5 days in a row, a gap, then 3 days in a row (the longest run is 5).
-    const days = [1, 2, 3, 4, 5, 7, 8, 9].map((back) => now - back * DAY);
+    // Activity: 5 days in a row, a gap, then 3 days in a row (the longest run is 5), each at
+    // another hour of its Moscow day (a morning, an evening).
+    const HOUR = 3_600_000;
+    const moscowToday = Math.floor((now + 3 * HOUR) / DAY) * DAY - 3 * HOUR;
+    const days = [1, 2, 3, 4, 5, 7, 8, 9].map(
+      (back) => moscowToday - back * DAY + (back % 2 === 0 ? 8 : 19) * HOUR + back * 60_000,
+    );
     await testDb()
       .insert(analyticsEvents)
       .values(
@@ -234,6 +239,32 @@ describe("achievements", () => {
     // The dashboard's panel shows the same progress.
     expect(html).toContain('data-testid="achievements"');
     expect(html).toMatch(/data-testid="achievement-revenue-1m"[^]*?900\u00a0000 \/ 1\u00a0000\u00a0000/);
+  });
+
+  it("count a week perfect only when every trip due in it was delivered, not order by order", async () => {
+    // One week: two trips due, one delivered and one still on the road → no perfect week.
+    const f = await fixture(
+      {
+        1: {
+          platform: "magnit",
+          status: "delivered",
+          rubles: 1_000,
+          createdAt: now - 40 * DAY,
+          deliveryAt: LAST_WEEK + DAY,
+        },
+        2: {
+          platform: "x5",
+          status: "in_transit",
+          rubles: 1_000,
+          createdAt: now - 40 * DAY,
+          deliveryAt: LAST_WEEK + 2 * DAY,
+        },
+      },
+      now,
+    );
+    const who = { headers: { authorization: `Bearer ${(await sessionFor(f.userId)).bearer}` } };
+    const { data } = await api<Achievement[]>(who, "/onboarding/achievements");
+    expect(data.find((a) => a.id === "perfect-week")).toMatchObject({ unlocked: false, progress: 0 });
   });
 
   it("stay unlocked once reached, even when the data no longer shows it", async () => {

@@ -11,12 +11,19 @@ import {
   doneAt,
   inStatuses,
   moscowWeekStartOf,
-  price,
   rubles,
   WEEK_MS,
   when,
 } from "../crm/crm";
-import { TRIP_STATUSES } from "../dashboard/dashboard";
+import {
+  clockOf,
+  efficiencyOf,
+  orderTotalsStatement,
+  TRIP_STATUSES,
+  type RowOf,
+  weekOf,
+  windowStatement,
+} from "../dashboard/dashboard";
 import {
   factsStatement,
   onboardingStateOf,
@@ -126,26 +133,27 @@ export type Achievement = {
 
 const o = platformOrders;
 
-/** One pass over the company's orders, plus the user's days of activity off their index. */
-function achievementFactsStatement(db: Db, member: Member, now: number) {
+/**
+ * The perfect weeks off the company's orders of the last year, and the user's days of activity
+ * off their index. The order count and revenue come from the dashboard's totals (decision 0075).
+ */
+function activityStatement(db: Db, member: Member, now: number) {
   const done = inStatuses(DONE_STATUSES);
   const taken = inStatuses([...TRIP_STATUSES, ...DONE_STATUSES]);
   const weeksTo = moscowWeekStartOf(now);
   const weeksFrom = weeksTo - PERFECT_WEEKS_LOOKBACK * WEEK_MS;
   const e = analyticsEvents;
-  return db.all<{ orders: number; revenue: number; perfectWeeks: number; streak: number }>(sql`SELECT
-      count(*) AS orders, ${when(done, price)} AS revenue,
+  return db.all<{ perfectWeeks: number; streak: number }>(sql`SELECT
       (SELECT count(*) FROM (
-        SELECT (${doneAt} - ${weeksFrom}) / ${WEEK_MS} AS week FROM ${o}
+        SELECT ${weekOf(weeksFrom)} AS week FROM ${o}
         WHERE ${o.companyId} = ${member.companyId} AND ${taken} AND ${doneAt} >= ${weeksFrom} AND ${doneAt} < ${weeksTo}
         GROUP BY week HAVING ${when(done)} = count(*))) AS perfectWeeks,
       (SELECT coalesce(max(days), 0) FROM (
         SELECT count(*) AS days FROM (
           SELECT day - row_number() OVER (ORDER BY day) AS run FROM (
-            SELECT DISTINCT (${e.createdAt} + ${MOSCOW_OFFSET_MS}) / ${DAY_MS} AS day FROM ${e}
+            SELECT DISTINCT CAST((${e.createdAt} + ${MOSCOW_OFFSET_MS}) / ${DAY_MS} AS INTEGER) AS day FROM ${e}
             WHERE ${e.userId} = ${member.userId} AND ${e.createdAt} >= ${now - ACTIVITY_LOOKBACK_DAYS * DAY_MS}))
-        GROUP BY run)) AS streak
-    FROM ${o} WHERE ${o.companyId} = ${member.companyId}`);
+        GROUP BY run)) AS streak`);
 }
 
 /** Each achievement's progress; one reached before (`reached`: id → ms) stays unlocked at its total. */
@@ -173,23 +181,64 @@ export type OnboardingRead = {
   reached: Record<string, number>;
 };
 
-/** The checklist, the user's state and the achievements' facts: one round trip. */
-export async function onboardingRead(db: Db, member: Member, now: number): Promise<OnboardingRead> {
-  const [[checklistFacts], [row], [counted]] = await db.batch([
+/** The user's onboarding statements, for a caller's batch: the checklist facts, the state, activity. */
+export function onboardingStatements(db: Db, member: Member, now: number) {
+  return [
     factsStatement(db, member.companyId),
     stateRowStatement(db, member.userId),
-    achievementFactsStatement(db, member, now),
-  ]);
+    activityStatement(db, member, now),
+  ] as const;
+}
+
+/** The rows of onboardingStatements (first row of each) and the company's order totals. */
+export type OnboardingRows = {
+  facts: RowOf<typeof factsStatement> | undefined;
+  state: RowOf<typeof stateRowStatement> | undefined;
+  activity: RowOf<typeof activityStatement> | undefined;
+  totals: Pick<RowOf<typeof orderTotalsStatement>, "orders" | "revenue"> | undefined;
+};
+
+/**
+ * The read from its rows. `planHref` is where the checklist's «Выбрать тариф» leads: the plan
+ * block's link (the plan the company chose) where the caller has it.
+ */
+export function onboardingReadOf(member: Member, rows: OnboardingRows, planHref?: string): OnboardingRead {
   const n = (value: number | null | undefined) => Number(value ?? 0);
+  const state = onboardingStateOf(member.userId, rows.facts, rows.state);
   return {
-    state: onboardingStateOf(member.userId, checklistFacts, row),
+    state: planHref
+      ? {
+          ...state,
+          checklist: state.checklist.map((item) =>
+            item.id === "plan" ? { ...item, action: { ...item.action, href: planHref } } : item,
+          ),
+        }
+      : state,
     facts: {
-      orders: n(counted?.orders),
-      revenue: rubles(n(counted?.revenue)),
-      perfectWeeks: n(counted?.perfectWeeks),
-      streak: n(counted?.streak),
+      orders: n(rows.totals?.orders),
+      revenue: rubles(n(rows.totals?.revenue)),
+      perfectWeeks: n(rows.activity?.perfectWeeks),
+      streak: n(rows.activity?.streak),
     },
-    reached: row?.achievements ?? {},
+    reached: rows.state?.achievements ?? {},
+  };
+}
+
+/** The read and the dashboard's efficiency (the achievements' inputs): one round trip. */
+export async function achievementsRead(
+  db: Db,
+  member: Member,
+  now: number,
+): Promise<{ read: OnboardingRead; efficiency: number | null }> {
+  const clock = clockOf(now);
+  const [[facts], [state], [activity], [totals], [window]] = await db.batch([
+    ...onboardingStatements(db, member, now),
+    orderTotalsStatement(db, member.companyId, clock),
+    windowStatement(db, member.companyId, clock),
+  ]);
+  return {
+    read: onboardingReadOf(member, { facts, state, activity, totals }),
+    efficiency: efficiencyOf(window).percent,
   };
 }
 

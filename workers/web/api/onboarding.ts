@@ -1,6 +1,10 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { ACHIEVEMENT_CATEGORIES, achievementsFor, onboardingRead } from "../../core/onboarding/achievements";
+import {
+  ACHIEVEMENT_CATEGORIES,
+  achievementsFor,
+  achievementsRead,
+} from "../../core/onboarding/achievements";
 import {
   CHECKLIST,
   CHECKLIST_IDS,
@@ -14,7 +18,6 @@ import {
   visitSchema,
   type Member,
 } from "../../core/onboarding/checklist";
-import { dashboardFigures } from "../../core/dashboard/dashboard";
 import type { AppBindings } from "../bindings";
 import { exampleUser } from "./auth";
 import { callerOf, operation, timestamp } from "./operation";
@@ -118,11 +121,8 @@ export const onboardingOperations = [
       const db = c.get("db");
       const member = memberOf(c);
       const now = Date.now();
-      const [read, figures] = await Promise.all([
-        onboardingRead(db, member, now),
-        dashboardFigures(db, member.companyId, now),
-      ]);
-      return reply.ok(await achievementsFor(db, member, read, figures.efficiency.percent, now));
+      const { read, efficiency } = await achievementsRead(db, member, now);
+      return reply.ok(await achievementsFor(db, member, read, efficiency, now));
     },
   ),
   operation(
