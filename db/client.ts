@@ -1,4 +1,10 @@
-import { createClient, type Client } from "@libsql/client/web";
+import {
+  createClient,
+  type Client,
+  type InStatement,
+  type ResultSet,
+  type TransactionMode,
+} from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "./schema";
@@ -8,6 +14,11 @@ export type DbConfig = {
   authToken?: string;
   /** How long one database call may take before it fails (ms). */
   deadlineMs?: number;
+  /**
+   * Read batches started together go to the database as one (mergingReadBatches): a page's
+   * layout and route loaders read in one round trip. For one request's own database only.
+   */
+  mergeReadBatches?: boolean;
 };
 
 /**
@@ -45,7 +56,8 @@ export function createDb(config: DbConfig): Db {
     authToken: config.authToken || undefined,
     fetch: fetchWithDeadline(config.deadlineMs ?? DATABASE_DEADLINE_MS),
   });
-  return drizzle(retryingWhenBusy(client), { schema });
+  const retrying = retryingWhenBusy(client);
+  return drizzle(config.mergeReadBatches ? mergingReadBatches(retrying) : retrying, { schema });
 }
 
 /** Drizzle over libSQL; `$client` is the client itself, for the few writes sent as plain statements. */
@@ -118,6 +130,66 @@ export function retryingWhenBusy(client: Client): Client {
       if (typeof value !== "function") return value;
       if (!retried.has(property)) return value.bind(target);
       return (...args: unknown[]) => retryWhenBusy(() => value.apply(target, args));
+    },
+  });
+}
+
+/** A statement that only reads: a SELECT, or a WITH that names no write. */
+const READ = /^\s*(?:select\b|with\b(?![^]*\b(?:insert|update|delete|replace)\b))/i;
+
+const isRead = (statement: InStatement) =>
+  READ.test(typeof statement === "string" ? statement : statement.sql);
+
+type Waiting = {
+  statements: InStatement[];
+  mode: TransactionMode | undefined;
+  resolve: (results: ResultSet[]) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * The client, with read-only batches started in the same turn of the event loop sent as one
+ * batch (decision 0075): Remix runs a page's loaders at once, and each reads in its own batch,
+ * so the layout's and the page's reads share one round trip. A batch that writes, or any other
+ * call, goes on its own. If the merged batch fails, each batch runs again on its own, so one
+ * caller's error is never another's.
+ */
+export function mergingReadBatches(client: Client): Client {
+  let waiting: Waiting[] = [];
+  const flush = async () => {
+    const group = waiting;
+    waiting = [];
+    if (group.length === 1) {
+      const [only] = group;
+      return client.batch(only.statements, only.mode).then(only.resolve, only.reject);
+    }
+    try {
+      const results = await client.batch(
+        group.flatMap((w) => w.statements),
+        "deferred",
+      );
+      let at = 0;
+      for (const w of group) {
+        w.resolve(results.slice(at, at + w.statements.length));
+        at += w.statements.length;
+      }
+    } catch {
+      for (const w of group) client.batch(w.statements, w.mode).then(w.resolve, w.reject);
+    }
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      if (property !== "batch") return value.bind(target);
+      return (statements: InStatement[], mode?: TransactionMode) => {
+        if ((mode !== undefined && mode !== "deferred" && mode !== "read") || !statements.every(isRead))
+          return value.call(target, statements, mode);
+        return new Promise<ResultSet[]>((resolve, reject) => {
+          if (waiting.length === 0) setTimeout(() => void flush(), 0);
+          waiting.push({ statements, mode, resolve, reject });
+        });
+      };
     },
   });
 }

@@ -1,0 +1,81 @@
+// Read batches started together share one round trip (decision 0075); writes and failures keep
+// to their own caller.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient, type Client, type InStatement } from "@libsql/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mergingReadBatches } from "./client";
+
+describe("mergingReadBatches", () => {
+  let dir: string;
+  let real: Client;
+  let calls: InStatement[][];
+  let merged: Client;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "reys-merge-"));
+    real = createClient({ url: `file:${join(dir, "m.db")}` });
+    await real.batch([
+      "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)",
+      "INSERT INTO t VALUES (1, 'a'), (2, 'b')",
+    ]);
+    calls = [];
+    // What reaches the database: each batch call, as sent.
+    const counting = new Proxy(real, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property);
+        if (typeof value !== "function") return value;
+        if (property !== "batch") return value.bind(target);
+        return (statements: InStatement[], mode?: "deferred") => {
+          calls.push(statements);
+          return real.batch(statements, mode);
+        };
+      },
+    });
+    merged = mergingReadBatches(counting);
+  });
+
+  afterEach(() => {
+    real.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends reads started together as one batch and gives each caller its own results", async () => {
+    const [layout, page] = await Promise.all([
+      merged.batch(["SELECT v FROM t WHERE id = 1", "SELECT count(*) AS n FROM t"]),
+      merged.batch([{ sql: "WITH x AS (SELECT v FROM t WHERE id = ?) SELECT v FROM x", args: [2] }]),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(layout.map((r) => r.rows[0][0])).toEqual(["a", 2]);
+    expect(page.map((r) => r.rows[0][0])).toEqual(["b"]);
+  });
+
+  it("sends a batch that writes on its own, applied once", async () => {
+    const [read, write] = await Promise.all([
+      merged.batch(["SELECT count(*) FROM t"]),
+      merged.batch(["INSERT INTO t VALUES (3, 'c')"]),
+      merged.batch(["WITH n AS (SELECT 4) INSERT INTO t SELECT * FROM n, (SELECT 'd')"]),
+    ]);
+    // Concurrent calls never promised an order: the read sees the table before or after.
+    expect([2, 3, 4]).toContain(read[0].rows[0][0]);
+    expect(write[0].rowsAffected).toBe(1);
+    expect(calls).toHaveLength(3);
+    expect((await real.execute("SELECT count(*) FROM t")).rows[0][0]).toBe(4);
+  });
+
+  it("keeps one caller's failing read from failing the others", async () => {
+    const [good, bad] = await Promise.allSettled([
+      merged.batch(["SELECT v FROM t WHERE id = 1"]),
+      merged.batch(["SELECT nothing FROM nowhere"]),
+    ]);
+    expect(good.status === "fulfilled" && good.value[0].rows[0][0]).toBe("a");
+    expect(bad.status).toBe("rejected");
+  });
+
+  it("sends reads started apart apart", async () => {
+    await merged.batch(["SELECT 1"]);
+    await merged.batch(["SELECT 2"]);
+    expect(calls).toHaveLength(2);
+  });
+});
