@@ -74,6 +74,9 @@ describe("charts", () => {
     expect(html.match(/<path/g)?.length).toBeGreaterThanOrEqual(2);
     expect(html.match(/<circle/g)).toHaveLength(30);
     expect(html).toContain("<title>30.11: 4</title>");
+    // Values above the dots, except the zeros on the baseline (their dot's title still says 0).
+    expect(html.match(/fill-slate-700[^>]*>\d<\/text>/g)).toHaveLength(24);
+    expect(html).toContain("<title>01.11: 0</title>");
     expect(html).toContain(">01.11</text>");
     expect(html).toContain(">30.11</text>");
     expect(tableRows(html)).toHaveLength(30);

@@ -8,7 +8,8 @@ const MARGIN = { top: 20, right: 16, bottom: 28, left: 16 };
 
 /**
  * A line over a filled area for a series in time (30 days, 12 weeks), drawn on the server:
- * every point carries its value in the markup (a dot with its title and the value above it),
+ * every point carries its value in the markup (a dot with its title, and the value above it
+ * unless it is zero: a row of «0,00 ₽» along the baseline only hid the weeks that had any),
  * the first, middle and last labels name the axis; the table view lists every point.
  */
 export function TrendChart(props: ChartProps) {
@@ -39,15 +40,17 @@ export function TrendChart(props: ChartProps) {
             >
               <title>{pointTitle(point, format)}</title>
             </circle>
-            <text
-              x={xOf(point)}
-              y={yOf(point) - 6}
-              textAnchor="middle"
-              fontSize={fontSize}
-              className="fill-slate-700"
-            >
-              {format(point.value)}
-            </text>
+            {point.value !== 0 ? (
+              <text
+                x={xOf(point)}
+                y={yOf(point) - 6}
+                textAnchor="middle"
+                fontSize={fontSize}
+                className="fill-slate-700"
+              >
+                {format(point.value)}
+              </text>
+            ) : null}
             {named.has(index) ? (
               <text
                 x={xOf(point)}
