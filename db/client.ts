@@ -1,6 +1,7 @@
 import {
   createClient,
   type Client,
+  type InArgs,
   type InStatement,
   type ResultSet,
   type TransactionMode,
@@ -142,27 +143,25 @@ const isRead = (statement: InStatement) =>
 
 type Waiting = {
   statements: InStatement[];
-  mode: TransactionMode | undefined;
+  /** The call as it was made, when it goes on its own. */
+  alone: () => Promise<ResultSet[]>;
   resolve: (results: ResultSet[]) => void;
   reject: (error: unknown) => void;
 };
 
 /**
- * The client, with read-only batches started in the same turn of the event loop sent as one
- * batch (decision 0075): Remix runs a page's loaders at once, and each reads in its own batch,
- * so the layout's and the page's reads share one round trip. A batch that writes, or any other
- * call, goes on its own. If the merged batch fails, each batch runs again on its own, so one
- * caller's error is never another's.
+ * The client, with reads started in the same turn of the event loop sent as one batch (decision
+ * 0075): read-only batches and single SELECTs. Remix runs a page's loaders at once, and each
+ * reads on its own, so the layout's and the page's reads share one round trip. A call that
+ * writes, or any other, goes on its own. If the merged batch fails, each call runs again on its
+ * own, so one caller's error is never another's.
  */
 export function mergingReadBatches(client: Client): Client {
   let waiting: Waiting[] = [];
   const flush = async () => {
     const group = waiting;
     waiting = [];
-    if (group.length === 1) {
-      const [only] = group;
-      return client.batch(only.statements, only.mode).then(only.resolve, only.reject);
-    }
+    if (group.length === 1) return group[0].alone().then(group[0].resolve, group[0].reject);
     try {
       const results = await client.batch(
         group.flatMap((w) => w.statements),
@@ -174,22 +173,33 @@ export function mergingReadBatches(client: Client): Client {
         at += w.statements.length;
       }
     } catch {
-      for (const w of group) client.batch(w.statements, w.mode).then(w.resolve, w.reject);
+      for (const w of group) w.alone().then(w.resolve, w.reject);
     }
   };
+  const wait = (statements: InStatement[], alone: () => Promise<ResultSet[]>) =>
+    new Promise<ResultSet[]>((resolve, reject) => {
+      if (waiting.length === 0) setTimeout(() => void flush(), 0);
+      waiting.push({ statements, alone, resolve, reject });
+    });
   return new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property);
       if (typeof value !== "function") return value;
-      if (property !== "batch") return value.bind(target);
-      return (statements: InStatement[], mode?: TransactionMode) => {
-        if ((mode !== undefined && mode !== "deferred" && mode !== "read") || !statements.every(isRead))
-          return value.call(target, statements, mode);
-        return new Promise<ResultSet[]>((resolve, reject) => {
-          if (waiting.length === 0) setTimeout(() => void flush(), 0);
-          waiting.push({ statements, mode, resolve, reject });
-        });
-      };
+      if (property === "batch") {
+        return (statements: InStatement[], mode?: TransactionMode) =>
+          (mode === undefined || mode === "deferred" || mode === "read") && statements.every(isRead)
+            ? wait(statements, () => client.batch(statements, mode))
+            : client.batch(statements, mode);
+      }
+      if (property === "execute") {
+        return (statement: InStatement | string, args?: InArgs) => {
+          const one: InStatement = args === undefined ? statement : { sql: statement as string, args };
+          return isRead(one)
+            ? wait([one], async () => [await client.execute(one)]).then(([result]) => result)
+            : client.execute(one);
+        };
+      }
+      return value.bind(target);
     },
   });
 }

@@ -26,6 +26,11 @@ describe("mergingReadBatches", () => {
       get(target, property) {
         const value: unknown = Reflect.get(target, property);
         if (typeof value !== "function") return value;
+        if (property === "execute")
+          return (statement: InStatement) => {
+            calls.push([statement]);
+            return real.execute(statement);
+          };
         if (property !== "batch") return value.bind(target);
         return (statements: InStatement[], mode?: "deferred") => {
           calls.push(statements);
@@ -49,6 +54,22 @@ describe("mergingReadBatches", () => {
     expect(calls).toHaveLength(1);
     expect(layout.map((r) => r.rows[0][0])).toEqual(["a", 2]);
     expect(page.map((r) => r.rows[0][0])).toEqual(["b"]);
+  });
+
+  it("sends single SELECTs started with a batch in the same batch", async () => {
+    const [one, two, batch] = await Promise.all([
+      merged.execute("SELECT v FROM t WHERE id = 1"),
+      merged.execute("SELECT v FROM t WHERE id = ?", [2]),
+      merged.batch(["SELECT count(*) FROM t"]),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect([one.rows[0][0], two.rows[0][0], batch[0].rows[0][0]]).toEqual(["a", "b", 2]);
+  });
+
+  it("sends a write on its own", async () => {
+    await Promise.all([merged.execute("SELECT 1"), merged.execute("UPDATE t SET v = 'z' WHERE id = 1")]);
+    expect(calls).toHaveLength(2);
+    expect((await real.execute("SELECT v FROM t WHERE id = 1")).rows[0][0]).toBe("z");
   });
 
   it("sends a batch that writes on its own, applied once", async () => {
