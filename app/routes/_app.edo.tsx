@@ -24,6 +24,7 @@ import { DocumentFilters } from "~/components/edo/document-filters";
 import { DocumentList, type DocumentsPage } from "~/components/edo/document-list";
 import { edoDocumentsQueryOf } from "~/components/edo/documents-query";
 import { EdoLoginDialog } from "~/components/edo/edo-login-dialog";
+import type { ListView } from "~/components/edo/list-view";
 import { EdoOnboarding, useOnboardingSeen } from "~/components/edo/onboarding";
 import { useEdoSyncProgress } from "~/components/edo/use-edo-sync";
 import { useSavedFilters } from "~/components/edo/use-saved-filters";
@@ -46,8 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = user.company.id;
   const url = new URL(request.url);
   const { query, page } = edoDocumentsQueryOf(url.searchParams);
-  const { connection, documents } = await edoPageData(context.db, companyId, query, Date.now());
-  if (!connection || !documents) return { connection, documents: null };
+  const { connection, documents, listView } = await edoPageData(
+    context.db,
+    { companyId, userId: user.id },
+    query,
+    Date.now(),
+  );
+  if (!connection || !documents) return { connection, documents: null, listView };
   const { docs, total } = documents;
   const pageCount = Math.max(1, Math.ceil(total / query.limit));
   if (page > pageCount) {
@@ -56,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     else url.searchParams.set("page", String(pageCount));
     throw redirect(`${url.pathname}${url.search}`);
   }
-  return { connection, documents: { docs, total, page, pageCount, limit: query.limit } };
+  return { connection, documents: { docs, total, page, pageCount, limit: query.limit }, listView };
 }
 
 export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<EdoPageAnswer> {
@@ -167,7 +173,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 type ConnectionState = "none" | "expired" | "connected";
 
 export default function Edo() {
-  const { connection, documents } = useLoaderData<typeof loader>();
+  const { connection, documents, listView } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [onboardingSeen, markOnboardingSeen] = useOnboardingSeen();
   const state: ConnectionState = !connection ? "none" : connection.connected ? "connected" : "expired";
@@ -197,7 +203,7 @@ export default function Edo() {
       <h1 className="text-2xl font-semibold">{TITLE}</h1>
 
       {state === "connected" && connection && documents ? (
-        <ConnectedEdo connection={connection} documents={documents} />
+        <ConnectedEdo connection={connection} documents={documents} listView={listView} />
       ) : state === "none" && onboardingSeen === false ? (
         <EdoOnboarding onConnect={leaveOnboarding} onSkip={leaveOnboarding} />
       ) : state === "expired" || onboardingSeen ? (
@@ -218,9 +224,11 @@ export default function Edo() {
 function ConnectedEdo({
   connection,
   documents,
+  listView,
 }: {
   connection: EdoConnectionView;
   documents: DocumentsPage;
+  listView: ListView;
 }) {
   useSavedFilters();
   useEdoSyncProgress(connection.sync);
@@ -231,6 +239,7 @@ function ConnectedEdo({
       <DocumentList
         page={documents}
         login={connection.login}
+        view={listView}
         stillLoading={connection.sync.status === "syncing" && connection.sync.lastSyncedAt === null}
       />
     </>

@@ -55,6 +55,8 @@ describe("EDO documents: content, print forms and orders", () => {
       .filter((title) => title.contentSize > 0)
       .sort((a, b) => rank(a.type) - rank(b.type))[0];
 
+    // A desktop lists chains as rows (decision 0072): the row opens into the card.
+    await card.getByTestId("edo-row").click();
     await card.getByRole("button", { name: "Просмотреть содержимое" }).click();
     const viewer = page.getByRole("dialog", { name: `Документ ${number}` });
     await viewer.waitFor(WAIT);

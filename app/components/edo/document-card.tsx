@@ -1,8 +1,16 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { EdoDocument, EdoParty } from "../../../workers/core/edo/vocabulary";
 import { Button, Spinner } from "~/components/ui/button";
 import { formatShortDateTime } from "~/lib/format";
-import { documentStatusLabel, formatEdoDay, roleLabel, titleTypeLabel, UNKNOWN_STATUS } from "./presentation";
+import {
+  documentNumber,
+  documentStatusLabel,
+  driverName,
+  formatEdoDay,
+  roleLabel,
+  titleTypeLabel,
+  UNKNOWN_STATUS,
+} from "./presentation";
 
 const DASH = "—";
 const badge = "inline-block rounded-full px-2.5 py-0.5 text-xs font-medium";
@@ -68,28 +76,63 @@ function History({ doc, number }: { doc: EdoDocument; number: string }) {
   );
 }
 
-/** One docflow of the list (spec 2 §2.4): its state, parties, route and signed titles. */
+/** A chain's status as the cards and the compact rows name it (spec 2 §4). */
+export function StatusBadge({
+  code,
+  withCode,
+  testId,
+}: {
+  code: string;
+  withCode?: boolean;
+  testId: string;
+}) {
+  const status = documentStatusLabel(code);
+  return (
+    <span
+      className={`${badge} ${status === UNKNOWN_STATUS ? "bg-slate-100 text-slate-700" : "bg-brand-50 text-brand-700"}`}
+      data-testid={testId}
+    >
+      <span className="sr-only">Статус: </span>
+      {status}
+      {withCode ? (
+        <>
+          {" "}
+          <code className="font-mono text-[0.7rem] opacity-75">{code}</code>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * One docflow of the list (spec 2 §2.4): its state, parties, route and signed titles. The list's
+ * item holds it, and names it by the card's heading (`titleId`).
+ */
 export function DocumentCard({
   doc,
+  id,
+  titleId,
+  className = "",
   onView,
   onPrint,
   printing,
 }: {
   doc: EdoDocument;
+  id: string;
+  titleId: string;
+  className?: string;
   onView: () => void;
   onPrint: () => void;
   /** This card's PDF is downloading (other downloads wait). */
   printing: boolean | null;
 }) {
-  const titleId = useId();
   const { info } = doc;
-  const status = documentStatusLabel(doc.statusCode);
-  const number = info.doc.num || doc.id;
+  const number = documentNumber(doc);
   return (
-    <li
-      aria-labelledby={titleId}
-      className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-      data-testid="edo-document"
+    <div
+      id={id}
+      className={`space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 ${className}`}
+      data-testid="edo-document-card"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
@@ -101,13 +144,7 @@ export function DocumentCard({
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <span
-            className={`${badge} ${status === UNKNOWN_STATUS ? "bg-slate-100 text-slate-700" : "bg-brand-50 text-brand-700"}`}
-            data-testid="edo-document-status"
-          >
-            <span className="sr-only">Статус: </span>
-            {status} <code className="font-mono text-[0.7rem] opacity-75">{doc.statusCode}</code>
-          </span>
+          <StatusBadge code={doc.statusCode} withCode testId="edo-document-status" />
           <span
             className={`${badge} ${doc.read ? "bg-slate-100 text-slate-700" : "bg-amber-100 text-amber-800"}`}
             data-testid="edo-document-read"
@@ -126,7 +163,7 @@ export function DocumentCard({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Block title="Транспорт и водитель">
           <Row term="ТС" value={info.ts?.num} />
-          <Row term="Водитель" value={info.driver?.accName ?? info.doc.driver} />
+          <Row term="Водитель" value={driverName(doc)} />
         </Block>
         <Block title="Документ">
           <Row term="Номер" value={info.doc.num} />
@@ -159,6 +196,6 @@ export function DocumentCard({
           Скачать PDF
         </Button>
       </div>
-    </li>
+    </div>
   );
 }

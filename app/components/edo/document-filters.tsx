@@ -22,6 +22,7 @@ import {
 } from "./presentation";
 import { saveFilterState } from "./use-saved-filters";
 import { Button } from "~/components/ui/button";
+import { Chevron } from "~/components/ui/chevron";
 
 const inputClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-base shadow-sm outline-none focus:ring-2 focus:ring-brand-500";
@@ -338,18 +339,5 @@ export function DocumentFilters() {
         </div>
       </form>
     </section>
-  );
-}
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 20 20"
-      className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
-      fill="currentColor"
-      aria-hidden
-    >
-      <path d="M5.3 7.3a1 1 0 011.4 0L10 10.6l3.3-3.3a1 1 0 111.4 1.4l-4 4a1 1 0 01-1.4 0l-4-4a1 1 0 010-1.4z" />
-    </svg>
   );
 }

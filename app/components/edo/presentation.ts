@@ -3,6 +3,8 @@ import {
   EDO_PERIODS,
   EDO_TITLE_TYPES,
   type EdoCategory,
+  type EdoDocument,
+  type EdoParty,
   type EdoRole,
 } from "../../../workers/core/edo/vocabulary";
 import { formatNumber, plural } from "~/lib/format";
@@ -26,6 +28,21 @@ export const UNKNOWN_STATUS = "Неизвестный статус";
 
 export const documentStatusLabel = (code: string) =>
   Object.hasOwn(DOCUMENT_STATUS_LABELS, code) ? DOCUMENT_STATUS_LABELS[code] : UNKNOWN_STATUS;
+
+/** The chain's number as the list names it: the document's own, or the operator's id. */
+export const documentNumber = (doc: EdoDocument) => doc.info.doc.num || doc.id;
+
+/** The driver as the chain's parties name him, else as the first title wrote it. */
+export const driverName = (doc: EdoDocument) => doc.info.driver?.accName ?? doc.info.doc.driver;
+
+/**
+ * The other side of the chain for the account: the shipper, or — when the account is the
+ * shipper — the carrier; with the role it plays.
+ */
+export function counterpartyOf(doc: EdoDocument): { role: EdoRole; party: EdoParty | null } {
+  const role: EdoRole = doc.roleCode === "GO" ? "TK" : "GO";
+  return { role, party: role === "TK" ? doc.info.tk : doc.info.go };
+}
 
 /** A title of the chain: its type's name, or the raw type when the product does not know it. */
 export const titleTypeLabel = (type: string) =>

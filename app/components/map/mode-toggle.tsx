@@ -1,3 +1,4 @@
+import { ToggleGroup } from "~/components/ui/toggle-group";
 import { MAP_MODE_LABELS, MAP_MODES, type MapMode } from "./modes";
 
 /** The map's mode buttons (spec 3 §4 «map modes»): markers, heatmap, routes. */
@@ -11,20 +12,11 @@ export function MapModeToggle({
   modes?: readonly MapMode[];
 }) {
   return (
-    <div role="group" aria-label="Режим карты" className="inline-flex rounded-lg ring-1 ring-slate-300">
-      {modes.map((item) => (
-        <button
-          key={item}
-          type="button"
-          aria-pressed={item === mode}
-          onClick={() => onChange(item)}
-          className={`px-3 py-1.5 text-sm first:rounded-l-lg last:rounded-r-lg ${
-            item === mode ? "bg-brand-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50"
-          }`}
-        >
-          {MAP_MODE_LABELS[item]}
-        </button>
-      ))}
-    </div>
+    <ToggleGroup
+      label="Режим карты"
+      options={modes.map((item) => ({ value: item, label: MAP_MODE_LABELS[item] }))}
+      value={mode}
+      onChange={onChange}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
 import { isLive, latestRun, latestRunQuery, startRun, type RunRow } from "../jobs/runs";
 import { takeProxySignIn, type RateLimited } from "../provider-throttle";
+import { settingsOf, settingsStatement, type ListView } from "../settings/settings";
 import { documentsPage, documentsStatement, type EdoDocumentsPage } from "./documents";
 import { edoOrdersRemoval } from "./orders";
 import { EDO_MESSAGES, type edoAuthSchema, type EdoDocumentsQuery } from "./schemas";
@@ -129,27 +130,35 @@ export async function edoDocumentsFor(
 
 /**
  * The /edo page's data in one round trip: the company's connection with its latest sync run,
- * and the documents page (read alongside, used only while the token is alive).
+ * the documents page (read alongside, used only while the token is alive) and how the user
+ * chose to lay the list out (decision 0072).
  */
 export async function edoPageData(
   db: Db,
-  companyId: string,
+  member: { companyId: string; userId: string },
   query: EdoDocumentsQuery,
   now: number,
-): Promise<{ connection: EdoConnectionView | null; documents: EdoDocumentsPage | null }> {
+): Promise<{
+  connection: EdoConnectionView | null;
+  documents: EdoDocumentsPage | null;
+  listView: ListView;
+}> {
+  const { companyId } = member;
   const connectionId = db
     .select({ id: edoConnections.id })
     .from(edoConnections)
     .where(eq(edoConnections.companyId, companyId));
-  const [[row], [run], page] = await db.batch([
+  const [[row], [run], page, [settings]] = await db.batch([
     connectionQuery(db, companyId),
     latestRunQuery(db, connectionId),
     documentsStatement(db, companyId, query),
+    settingsStatement(db, member.userId),
   ]);
-  if (!row) return { connection: null, documents: null };
+  const { edoListView: listView } = settingsOf(settings);
+  if (!row) return { connection: null, documents: null, listView };
   const connection = connectionView(row, run, now);
   // Token not found or expired (spec 2 §4): disconnected, and the page asks to sign in again.
-  return { connection, documents: connection.connected ? documentsPage(page) : null };
+  return { connection, documents: connection.connected ? documentsPage(page) : null, listView };
 }
 
 export type EdoResult<T> =

@@ -16,7 +16,10 @@ import {
   substringFilters,
 } from "../text/trigram";
 import type { WireDocument } from "../../providers/edo-operator";
+import { addressPlaceKey, STREET_STARTS } from "./place-key";
 import type { EdoDocumentsQuery } from "./schemas";
+
+export { addressPlaceKey, STREET_STARTS };
 
 /** The operator's clock: dates and quarters are Moscow's (UTC+3 all year). */
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -35,27 +38,6 @@ export function periodOf(at: number): number {
 const lower = (value: string | null | undefined) => (value ? value.toLowerCase() : null);
 /** Vehicle numbers compare without spaces: «А 123 ВС 77» is «а123вс77». */
 export const vehicleKey = (value: string) => value.toLowerCase().replace(/\s+/g, "");
-
-/**
- * Where an address's street or house part starts («…, ул Тверская, д 7»): what follows names no
- * city or region the gazetteer reads, so the mirror keeps what comes before (without a leading
- * postal code) as the address's place key, which the analytics group by and the gazetteer reads
- * once per key (decisions 0058, 0059). An address without one is its own key. The commonest five
- * only: over the sandbox's 186,628 addresses the keys are 208 and read the same as the whole.
- */
-export const STREET_STARTS = [", ул ", ", ш ", ", пр-кт ", ", пер ", ", д "];
-
-/**
- * The place key of an address, exactly as SQL computes it (`placeKey`, migration 0023's
- * backfill): cut at the first street start, drop a leading «123456,» postal code, trim spaces
- * (SQLite's trim() removes spaces only).
- */
-export function addressPlaceKey(address: string): string {
-  const cuts = STREET_STARTS.map((start) => address.indexOf(start)).filter((at) => at >= 0);
-  const head = cuts.length === 0 ? address : address.slice(0, Math.min(...cuts));
-  const place = /^[0-9]{6},/.test(head) ? head.slice(7) : head;
-  return place.replace(/^ +| +$/g, "");
-}
 
 /**
  * An address as `geo_places` keys it: spaces trimmed as SQLite's trim() does (spaces only, so the

@@ -20,6 +20,7 @@ import { partnerLandingOperations } from "./partner-landing";
 import { partnerOperations } from "./partners";
 import { paymentsOperations } from "./payments";
 import { platformsOperations } from "./platforms";
+import { settingsOperations } from "./settings";
 import { x5Operations } from "./x5";
 
 /**
@@ -50,4 +51,5 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...partnerLandingOperations,
   ...feedbackOperations,
   ...onboardingOperations,
+  ...settingsOperations,
 ];

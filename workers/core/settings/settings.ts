@@ -1,0 +1,54 @@
+// A user's own choices of how the product looks (issue 24 item 10; decision 0072), kept on the
+// server per user so a choice made at one desk follows the user to another device.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import { LIST_VIEWS, userSettings } from "../../../db/schema";
+
+export { LIST_VIEWS };
+export type ListView = (typeof LIST_VIEWS)[number];
+
+export type UserSettings = {
+  /** The EDO documents list on a wide screen; a phone shows cards whatever is chosen. */
+  edoListView: ListView;
+};
+
+/** What a user who has chosen nothing sees: the desk's dense list. */
+export const DEFAULT_SETTINGS: UserSettings = { edoListView: "compact" };
+
+export const settingsSchema = z.strictObject({
+  edoListView: z.enum(LIST_VIEWS, { error: `edoListView — одно из: ${LIST_VIEWS.join(", ")}` }),
+});
+
+/** The user's row, to read alone or in a page's batch. */
+export function settingsStatement(db: Db, userId: string) {
+  return db
+    .select({ edoListView: userSettings.edoListView })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+}
+
+export const settingsOf = (row: { edoListView: ListView | null } | undefined): UserSettings => ({
+  edoListView: row?.edoListView ?? DEFAULT_SETTINGS.edoListView,
+});
+
+export async function userSettingsOf(db: Db, userId: string): Promise<UserSettings> {
+  const [row] = await settingsStatement(db, userId);
+  return settingsOf(row);
+}
+
+/** Stores the user's choice and reads the settings back in the same round trip. */
+export async function saveSettings(
+  db: Db,
+  userId: string,
+  input: z.output<typeof settingsSchema>,
+  now: number,
+): Promise<UserSettings> {
+  const updatedAt = new Date(now);
+  const write = db
+    .insert(userSettings)
+    .values({ userId, ...input, updatedAt })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...input, updatedAt } });
+  const [, [row]] = await db.batch([write, settingsStatement(db, userId)]);
+  return settingsOf(row);
+}
