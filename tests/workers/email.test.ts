@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { deadJobs, sessions, users } from "../../db/schema";
+import { deadJobs, emailTokens, sessions, users } from "../../db/schema";
 import { changePassword, prepareResetLetter, RESET_TTL_MS } from "../../workers/core/auth/email-links";
 import { hashToken } from "../../workers/core/auth/tokens";
 import type { JobMessage } from "../../workers/core/jobs/messages";
@@ -23,6 +23,7 @@ import {
 const SANDBOX = new URL(env.EMAIL_API_URL).origin;
 const PASSWORD = "Gruz2025ok";
 const NEW_PASSWORD = "Novyi2026ok";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Letter = { to: string; subject: string; text: string; html: string; links: string[] };
 
@@ -275,6 +276,30 @@ describe("«Забыли пароль?»", () => {
     );
     expect(posted.response.status).toBe(409);
     expect(await apiLoginStatus(email, PASSWORD)).toBe(200);
+  });
+});
+
+describe("the hourly sweep", () => {
+  it("deletes links dead for more than a week, and an expired link still says it expired", async () => {
+    const { userId, email } = await createCompanyUser();
+    const db = testDb();
+    const tokens = { old: crypto.randomUUID(), recent: crypto.randomUUID() };
+    const made = (token: string, daysAgo: number) => ({
+      hash: hashToken(token),
+      kind: "password_reset" as const,
+      userId,
+      email,
+      createdAt: new Date(Date.now() - daysAgo * DAY_MS),
+      expiresAt: new Date(Date.now() - daysAgo * DAY_MS + RESET_TTL_MS),
+    });
+    await db.insert(emailTokens).values([made(tokens.old, 8), made(tokens.recent, 1)]);
+    const swept = await deliver([{ kind: "auth.sweep" }]);
+    expect(swept.explicitAcks).toEqual(swept.ids);
+    const left = await db.select().from(emailTokens).where(eq(emailTokens.userId, userId));
+    expect(left.map((t) => t.hash)).toEqual([hashToken(tokens.recent)]);
+    const page = await callWeb(`/reset-password?token=${tokens.recent}`);
+    expect(page.response.status).toBe(409);
+    expect(await page.response.text()).toContain("Срок действия ссылки истёк");
   });
 });
 

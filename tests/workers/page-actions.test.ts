@@ -7,14 +7,17 @@ import { describe, expect, it } from "vitest";
 import { companyRequisites } from "../../db/schema/finance";
 import {
   edoConnections,
+  emailTokens,
   feedbackMessages,
   partnerLinks,
   platformConnections,
   sessions,
+  throttleHits,
   users,
   x5Tokens,
 } from "../../db/schema";
 import { createSession } from "../../workers/core/auth/sessions";
+import { hashToken } from "../../workers/core/auth/tokens";
 import { settlementAccountWithKey } from "../../workers/core/requisites/bank-account";
 import { randomInn } from "../support/russian-ids";
 import { ACTION_ROUTES, dataUrlOf, SAME_ORIGIN } from "./page-actions";
@@ -58,6 +61,23 @@ const rowsOf = async (query: Promise<unknown[]>) => (await query).length;
 const sessionsOf = (userId: string) =>
   rowsOf(testDb().select().from(sessions).where(eq(sessions.userId, userId)));
 const usersWith = (email: string) => rowsOf(testDb().select().from(users).where(eq(users.email, email)));
+
+/** An unconfirmed user with a live e-mail link of `kind` (decision 0073). */
+async function emailLink(kind: "password_reset" | "email_confirmation") {
+  const { userId, email } = await createCompanyUser({ password: "Gruz2025ok" });
+  const token = crypto.randomUUID();
+  const db = testDb();
+  await db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, userId));
+  await db.insert(emailTokens).values({
+    hash: hashToken(token),
+    kind,
+    userId,
+    email,
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+  });
+  return { userId, token };
+}
 
 /** One case per action route (by route id): a new action fails «has a case» until it gets one. */
 const CASES: Record<string, () => Promise<ActionCase>> = {
@@ -122,6 +142,42 @@ const CASES: Record<string, () => Promise<ActionCase>> = {
         users: await usersWith(email),
         used: (await testDb().select().from(partnerLinks).where(eq(partnerLinks.id, link.id)))[0].usedAt,
       }),
+      control: true,
+    };
+  },
+  "routes/forgot-password": async () => {
+    const email = `page.${unique()}@example.ru`;
+    return {
+      path: "/forgot-password",
+      fields: { email },
+      // The request's throttle hit: the one thing the action writes whatever the address.
+      state: () =>
+        rowsOf(
+          testDb()
+            .select()
+            .from(throttleHits)
+            .where(eq(throttleHits.key, `reset:email:${email}`)),
+        ),
+      control: true,
+    };
+  },
+  "routes/reset-password": async () => {
+    const { userId, token } = await emailLink("password_reset");
+    const password = "Novyi2026ok";
+    return {
+      path: "/reset-password",
+      fields: { token, password, confirmPassword: password },
+      state: async () => (await testDb().select().from(users).where(eq(users.id, userId)))[0].passwordHash,
+      control: true,
+    };
+  },
+  "routes/confirm-email": async () => {
+    const { userId, token } = await emailLink("email_confirmation");
+    return {
+      path: "/confirm-email",
+      fields: { token },
+      state: async () =>
+        (await testDb().select().from(users).where(eq(users.id, userId)))[0].emailConfirmedAt,
       control: true,
     };
   },

@@ -17,7 +17,7 @@ import type { Geocoder, Router } from "../providers/geo";
 import type { PaymentProvider } from "../providers/payment-provider";
 import type { PayoutBank } from "../providers/payout-bank";
 import type { Mailer } from "../providers/mailer";
-import { prepareConfirmationLetter, prepareResetLetter } from "../core/auth/email-links";
+import { prepareConfirmationLetter, prepareResetLetter, sweepEmailLinks } from "../core/auth/email-links";
 import { sendLetter } from "../core/mail/send";
 
 /** What jobs work with: the database, the clock, the queue, the customer platforms, EDO, geo and payments. */
@@ -112,6 +112,7 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
       return;
     case "auth.sweep":
       await sweepExpiredAuth(deps.db, deps.now());
+      await sweepEmailLinks(deps.db, deps.now());
       return;
     case "retention.sweep":
       await sweepRetention(deps.db, deps.now());

@@ -2,7 +2,7 @@
 // and the password reset of «Забыли пароль?». Only each link's SHA-256 is stored (email_tokens).
 // The web Worker only enqueues: the jobs Worker finds the user, makes the link and queues the
 // letter, so a reset request costs the same whether or not the address is registered.
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { emailTokens, sessions, users } from "../../../db/schema";
 import type { JobMessage } from "../jobs/messages";
@@ -353,4 +353,15 @@ export async function markEmailConfirmed(db: Db, userId: string, now: number): P
     .update(users)
     .set({ emailConfirmedAt: new Date(now) })
     .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+}
+
+/** How long a dead link is kept after it expires: until then it still says «истёк», not «недействительна». */
+export const DEAD_LINK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Part of the hourly auth.sweep: deletes links expired more than DEAD_LINK_KEPT_MS ago. */
+export async function sweepEmailLinks(db: Db, now: number): Promise<number> {
+  const result = await db
+    .delete(emailTokens)
+    .where(lte(emailTokens.expiresAt, new Date(now - DEAD_LINK_KEPT_MS)));
+  return result.rowsAffected;
 }
