@@ -35,6 +35,9 @@ const WEB = {
   BANK_PAYER_KPP: "770501001",
   BANK_PAYER_ACCOUNT: "40702810800000047291",
   REYS_ADDRESS: "115054, г. Москва, ул. Дубининская, д. 57, стр. 1, помещ. 3",
+  EMAIL_API_URL: "https://go1.unisender.ru/ru/transactional/api/v1",
+  EMAIL_API_KEY: "unisender-go-key",
+  EMAIL_FROM: "noreply@reys.ru",
 };
 
 describe("Worker environment", () => {
@@ -42,6 +45,15 @@ describe("Worker environment", () => {
     expect(() => assertWorkerEnv("reys-web", webEnvSchema, WEB)).not.toThrow();
     expect(() => assertWorkerEnv("reys-jobs", jobsEnvSchema, WEB)).not.toThrow();
     expect(() => assertWorkerEnv("reys-cron", cronEnvSchema, WEB)).not.toThrow();
+  });
+
+  it("needs the e-mail provider's root, key and sender in the jobs Worker, not in the web Worker", () => {
+    const { EMAIL_API_KEY: _, ...noKey } = WEB;
+    expect(() => assertWorkerEnv("reys-jobs", jobsEnvSchema, noKey)).toThrow(
+      "reys-jobs: bad environment: EMAIL_API_KEY: EMAIL_API_KEY is not set: wrangler secret put EMAIL_API_KEY",
+    );
+    const { EMAIL_API_URL: __, EMAIL_FROM: ___, ...noMail } = noKey;
+    expect(() => assertWorkerEnv("reys-web", webEnvSchema, noMail)).not.toThrow();
   });
 
   it("refuses to start without a session secret of at least 32 characters, without echoing it", () => {
