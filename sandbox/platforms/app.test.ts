@@ -352,6 +352,7 @@ describe("platform failures", () => {
       "router",
       "yookassa",
       "bank",
+      "unisender-go",
     ];
     expect(await (await app.request("/__sandbox/failures")).json()).toEqual(
       Object.fromEntries(providers.map((p) => [p, "none"])),
