@@ -251,7 +251,14 @@ async function main() {
     );
     const matches = "totalDocuments" in data ? data.totalDocuments : data.totals.documents;
     targets.push({ ...page(p.name, ""), path: p.page, matches, goal: p.goal });
-    targets.push({ ...api(p.name, p.api, matches), goal: p.goal });
+    // Issue 23's goal is the page loaders'; the API reads are measured beside them.
+    targets.push({ ...api(p.name, p.api, matches), goal: false });
+    // The map page reads its drawn items after it opens (decision 0074).
+    if (p.page.startsWith("/map-analytics"))
+      targets.push({
+        ...api(`${p.name}, drawn items`, p.api.replace("/edo/geo?", "/edo/geo/map?"), matches),
+        goal: false,
+      });
   }
   targets.push({ ...staticFile(STATIC_ASSET), goal: false });
   const rows: (Measured & { goal: boolean })[] = [];
@@ -326,7 +333,7 @@ async function main() {
     }) + restartNote(restarts()),
   );
   console.log(
-    `\ndefault loaders and reads: slowest p50 ${fixed(Math.max(...goalRows.map((r) => r.result.latencyMs.p50)), 1)} ms (goal < ${GOALS.p50Ms}: ${verdict(goalsMet.p50)}) | static file p50 ${fixed(staticP50(rows), 1)} ms | each address asked once: ${verdict(addressesOnce)} | each route once: ${verdict(routesOnce)} | second run asks nothing: ${verdict(goalsMet.secondRunAsksNothing)} | errors ${rows.reduce((sum, r) => sum + r.result.errors, 0)} | restarts ${restarts()}`,
+    `\ndefault page loaders: slowest p50 ${fixed(Math.max(...goalRows.map((r) => r.result.latencyMs.p50)), 1)} ms (goal < ${GOALS.p50Ms}: ${verdict(goalsMet.p50)}) | static file p50 ${fixed(staticP50(rows), 1)} ms | each address asked once: ${verdict(addressesOnce)} | each route once: ${verdict(routesOnce)} | second run asks nothing: ${verdict(goalsMet.secondRunAsksNothing)} | errors ${rows.reduce((sum, r) => sum + r.result.errors, 0)} | restarts ${restarts()}`,
   );
   const file = writeResults("geo-", {
     config: { documents: documentCount, concurrency, warmupSeconds, durationSeconds: seconds },

@@ -1,10 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo } from "react";
-import { geoOf, geoStatement, type EdoGeo, type GeoRoute } from "../../workers/core/edo/geo-read";
+import { useEffect, useState } from "react";
+import type { EdoAnalyticsFilters } from "../../workers/core/edo/analytics-schemas";
+import {
+  geoFiguresOf,
+  geoFiguresStatement,
+  geoTops,
+  type EdoGeoFigures,
+  type EdoGeoMap,
+  type GeoRoute,
+} from "../../workers/core/edo/geo-read";
 import { BarList, formatInteger } from "~/components/charts";
 import { AnalyticsFilters } from "~/components/edo-analytics/analytics-filters";
 import { EdoMirrorBanner } from "~/components/edo-analytics/edo-banner";
+import { drawnOf, type Drawn } from "~/components/map/drawn";
 import { MapModeToggle } from "~/components/map/mode-toggle";
 import { mapModeOf, type MapMode } from "~/components/map/modes";
 import { TransportMap } from "~/components/map/transport-map";
@@ -18,30 +27,60 @@ export const meta: MetaFunction = () => [{ title: "Карта перевозок
 
 const TITLE = "Карта перевозок";
 export const MAP_FAILED = "Не удалось загрузить данные карты";
-type Drawn = Pick<EdoGeo, "addresses" | "routes" | "heat">;
 
 /**
- * The map's drawn items (every address, route and heat point: ~1 MB for 1,000 documents) cross
- * Remix's turbo-stream as one JSON text, parsed in the page: encoding them as objects took 30+ ms
- * a request, a string a few (decision 0065).
+ * The page's figures (cards, top lists, regions, what is pending or estimated); the map's drawn
+ * items (every address, route and heat point) are read by the page once it is open, from GET
+ * /api/edo/geo/map (decision 0074).
  */
-function packed(geo: EdoGeo) {
-  const { addresses, routes, heat, ...rest } = geo;
-  return { ...rest, drawn: JSON.stringify({ addresses, routes, heat } satisfies Drawn) };
-}
-
-function unpacked({ drawn, ...rest }: ReturnType<typeof packed>): EdoGeo {
-  return { ...rest, ...(JSON.parse(drawn) as Drawn) };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = await edoMirrorPageData(context, request, { statement: geoStatement, from: geoOf });
+  const page = await edoMirrorPageData(context, request, {
+    statement: geoFiguresStatement,
+    from: geoFiguresOf,
+  });
   const { data, ...rest } = page;
-  return {
-    ...rest,
-    geo: data && packed(data),
-    mapboxToken: context.cloudflare.env.MAPBOX_TOKEN?.trim() || null,
-  };
+  const mapboxToken = context.cloudflare.env.MAPBOX_TOKEN?.trim() || null;
+  if (!data) return { ...rest, geo: null, mapboxToken };
+  try {
+    return { ...rest, geo: await geoTops(context.db, data), mapboxToken };
+  } catch (error) {
+    console.error("map figures read failed", error);
+    return { ...rest, state: "failed" as const, geo: null, mapboxToken };
+  }
+}
+
+/**
+ * The map's drawn items for the page's filters, read after the page opens and again whenever the
+ * loader answers anew (a filter, «Обновить»); null until read, "failed" when the read failed.
+ */
+function useDrawn(geo: EdoGeoFigures | null, login: string | null, filters: EdoAnalyticsFilters) {
+  const [drawn, setDrawn] = useState<Drawn | null | "failed">(null);
+  const query = new URLSearchParams({
+    login: login ?? "",
+    period: String(filters.period),
+    limit: String(filters.limit),
+    allQuarters: String(filters.allQuarters),
+    ...(filters.status ? { status: filters.status } : {}),
+  }).toString();
+  useEffect(() => {
+    if (!geo || !login) return;
+    const controller = new AbortController();
+    setDrawn(null);
+    fetch(`/api/edo/geo/map?${query}`, {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+      signal: controller.signal,
+    })
+      .then((response) => response.json() as Promise<{ success: boolean; data?: EdoGeoMap }>)
+      .then((answer) => setDrawn(answer.success && answer.data ? drawnOf(answer.data) : "failed"))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error("map items read failed", error);
+        setDrawn("failed");
+      });
+    return () => controller.abort();
+  }, [geo, login, query]);
+  return drawn;
 }
 
 /** Switching the map's mode needs no fresh data. */
@@ -53,7 +92,7 @@ const trackMap = (action: string, label?: string) =>
 const card = "rounded-xl bg-white p-4 ring-1 ring-slate-200";
 const BAND_TONE = { green: "text-green-700", yellow: "text-amber-600", red: "text-red-700" } as const;
 
-function Summary({ geo }: { geo: EdoGeo }) {
+function Summary({ geo }: { geo: EdoGeoFigures }) {
   const cards = [
     ["Документы", formatInteger(geo.totalDocuments)],
     ["Цепочки", formatInteger(geo.totalChains)],
@@ -86,8 +125,8 @@ const km = (route: GeoRoute) =>
     : ` · ${route.distance.toLocaleString("ru-RU")} км${route.estimated ? " (оценка)" : ""}`;
 
 export default function MapAnalyticsPage() {
-  const { state, filters, geo: sent, mapboxToken } = useLoaderData<typeof loader>();
-  const geo = useMemo(() => sent && unpacked(sent), [sent]);
+  const { state, filters, connection, geo, mapboxToken } = useLoaderData<typeof loader>();
+  const drawn = useDrawn(geo, connection?.login ?? null, filters);
   const loading = useNavigation().state === "loading";
   const [params, setParams] = useSearchParams();
   const mode = mapModeOf(params.get("mode"));
@@ -139,7 +178,11 @@ export default function MapAnalyticsPage() {
                     </h2>
                     <MapModeToggle mode={mode} onChange={setMode} />
                   </div>
-                  <TransportMap geo={geo} mode={mode} token={mapboxToken} />
+                  {drawn === "failed" ? (
+                    <LoadError title={MAP_FAILED} href="/map-analytics" />
+                  ) : (
+                    <TransportMap geo={drawn} mode={mode} token={mapboxToken} />
+                  )}
                   <p className="text-xs text-slate-500">
                     Приблизительно (центр города или региона): адресов —{" "}
                     {formatInteger(geo.estimates.approximateAddresses)}, маршрутов —{" "}

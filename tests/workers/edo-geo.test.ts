@@ -9,7 +9,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { edoConnections, edoDocuments, geoPlaceRoutes, geoPlaces, platformOrders } from "../../db/schema";
 import columnsMigration from "../../migrations/0026_mirror_address_columns.sql?raw";
 import { documentRow } from "../../workers/core/edo/documents";
-import { geoOf, geoStatement, type EdoGeo } from "../../workers/core/edo/geo-read";
+import { edoAnalyticsFiltersSchema } from "../../workers/core/edo/analytics-schemas";
+import {
+  geoFiguresOf,
+  geoFiguresStatement,
+  geoOf,
+  geoStatement,
+  geoTops,
+  type EdoGeo,
+  type EdoGeoMap,
+} from "../../workers/core/edo/geo-read";
 import { GEO_ATTEMPTS, placeMirror, type PlacesDeps } from "../../workers/core/edo/places";
 import type { JobMessage } from "../../workers/core/jobs/messages";
 import { addressKey } from "../../workers/core/geo/gazetteer";
@@ -463,6 +472,99 @@ describe("GET /api/edo/geo", () => {
   });
 });
 
+/** What /map-analytics's loader shows beside the map, for the default filters. */
+async function pageFigures(who: Pick<Member, "companyId">) {
+  const filters = edoAnalyticsFiltersSchema.parse({});
+  const now = Date.now();
+  const rows = await geoFiguresStatement(testDb(), who.companyId, filters, now);
+  return geoTops(testDb(), geoFiguresOf(rows, filters, now));
+}
+
+/** GET /api/edo/geo's figures, without its drawn items. */
+const figuresOf = ({
+  addresses: _a,
+  routes: _r,
+  heat: _h,
+  ...figures
+}: EdoGeo & { lastSyncedAt?: unknown }) => {
+  const { lastSyncedAt: _l, ...rest } = figures;
+  return rest;
+};
+
+describe("/map-analytics's figures and GET /api/edo/geo/map (decision 0074)", () => {
+  it("the page shows the API's every figure, placed, pending, not found and approximate alike", async () => {
+    expect(await pageFigures(owner)).toEqual(figuresOf(await readGeo(owner)));
+    expect(await pageFigures(stranger)).toEqual(figuresOf(await readGeo(stranger)));
+    // Two addresses no job has placed yet, a pair of placed addresses not routed yet, an
+    // approximate end, one not found.
+    const fresh = await member([
+      doc(`г Тверь, ул Новая, д ${RUN}`, KZN, COMPLETE),
+      doc(MSK, `г Тверь, ул Старая, д ${RUN}`, ["ON_TRN"]),
+      doc(KZN, KZN_CITY, COMPLETE),
+      doc(KZN_CITY, NOWHERE, COMPLETE),
+      doc(MSK, KZN, COMPLETE),
+    ]);
+    const api = await readGeo(fresh);
+    expect(api.pending).toEqual({ addresses: 2, routes: 1 });
+    expect(api.notFound).toBe(1);
+    expect(api.estimates.approximateRoutes).toBe(2);
+    expect(await pageFigures(fresh)).toEqual(figuresOf(api));
+
+    const { cookie } = await sessionFor(owner.userId);
+    const { response } = await callWeb("/map-analytics", { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const html = (await response.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain('data-testid="map-top-routes"');
+    expect(html).toContain('data-testid="transport-map"');
+    // The map's items are not in the page: it reads them once open.
+    expect(html).not.toContain("radiusKm");
+  });
+
+  it("answers the map's items with each place once, the same items as GET /api/edo/geo", async () => {
+    const geo = await readGeo(owner);
+    const { response } = await callWeb(`/api/edo/geo/map?login=${owner.login}`, { headers: owner.auth });
+    expect(response.status).toBe(200);
+    const map = (await response.json<{ data: EdoGeoMap }>()).data;
+    const addresses = new Set(map.places.map((place) => place.address));
+    expect(addresses.size).toBe(map.places.length);
+    expect(addresses).toEqual(new Set([MSK, MSK_ALT, KZN, KZN_CITY]));
+    expect(map.addresses.map(({ place, type, count }) => ({ ...map.places[place], type, count }))).toEqual(
+      geo.addresses.map(({ address, formatted, lat, lng, type, count }) => ({
+        address,
+        formatted,
+        lat,
+        lng,
+        type,
+        count,
+      })),
+    );
+    expect(
+      map.routes.map(({ from, to, count }) => [map.places[from].address, map.places[to].address, count]),
+    ).toEqual(geo.routes.map((route) => [route.from, route.to, route.count]));
+    expect(map.routes.map(({ from, to }) => [map.places[from].lat, map.places[to].lng])).toEqual(
+      geo.routes.map((route) => [route.fromLat, route.toLng]),
+    );
+
+    // The filters apply; another company's login is not the caller's; signed out, nothing.
+    const empty = await callWeb(`/api/edo/geo/map?login=${owner.login}&period=20254`, {
+      headers: owner.auth,
+    });
+    expect((await empty.response.json<{ data: EdoGeoMap }>()).data).toEqual({
+      places: [],
+      addresses: [],
+      routes: [],
+    });
+    const theirs = await callWeb(`/api/edo/geo/map?login=${stranger.login}`, { headers: owner.auth });
+    expect(theirs.response.status).toBe(404);
+    expect((await callWeb(`/api/edo/geo/map?login=${owner.login}`)).response.status).toBe(401);
+    // The stranger's map counts its own documents on the same addresses only.
+    const own = await callWeb(`/api/edo/geo/map?login=${stranger.login}`, { headers: stranger.auth });
+    expect((await own.response.json<{ data: EdoGeoMap }>()).data.routes.map((route) => route.count)).toEqual([
+      5,
+    ]);
+  });
+});
+
 describe("after a mirror sync", () => {
   it("the sync's last page enqueues edo.geo, whose job places the mirror's addresses once each", async () => {
     const { companyId, userId } = await createCompanyUser();
@@ -511,6 +613,9 @@ describe("after a mirror sync", () => {
 
     const geo = await readGeo({ auth, login: "carrier-3" }, "&limit=5000");
     expect(geo.pending).toEqual({ addresses: 0, routes: 0 });
+    // Over a sandbox mirror too (hundreds of addresses and routes tied at one document), the map
+    // page's figures are the API's.
+    expect(await pageFigures({ companyId })).toEqual(figuresOf(await readGeo({ auth, login: "carrier-3" })));
     console.info(
       `edo.geo carrier-3: ${mirrored.length} mirrored documents, ${keys.size} distinct addresses, ${geocoder.calls.length} geocoder calls; the read of ${geo.totalDocuments}: ${geo.uniqueAddresses} addresses, ${geo.uniqueRoutes} routes`,
     );

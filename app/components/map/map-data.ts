@@ -1,14 +1,17 @@
-// What the transport map draws (decision 0064), from GET /api/edo/geo's answer: GeoJSON for the
-// addresses, the routes and the heat points, and the layers that style them by spec 3 §9's rules
-// (workers/core/edo/geo-rules.ts). The same data serves maplibre, mapbox and the canvas map.
+// What the transport map draws (decisions 0064, 0074), from the drawn items of GET /api/edo/geo
+// or GET /api/edo/geo/map (./drawn.ts): GeoJSON for the addresses, the routes and the heat
+// points, and the layers that style them by spec 3 §9's rules (workers/core/edo/geo-rules.ts).
+// The same data serves maplibre, mapbox and the canvas map.
 import type { Feature, FeatureCollection, LineString, MultiPolygon, Point } from "geojson";
-import type { EdoGeo } from "../../../workers/core/edo/geo-read";
 import {
+  canvasLineWidth,
   HEAT_RADIUS_KM,
   HEAT_THRESHOLDS,
   mappable,
+  routeColour,
   routeMappable,
 } from "../../../workers/core/edo/geo-rules";
+import type { Drawn } from "./drawn";
 import outline from "./russia-outline.json";
 
 import type { MapMode } from "./modes";
@@ -36,7 +39,7 @@ export type MapLayers = {
 };
 
 /** The answer's drawable items as GeoJSON; lat or lng 0 and incomplete routes are skipped (spec 3 §5). */
-export function mapLayersOf(geo: Pick<EdoGeo, "addresses" | "routes" | "heat">): MapLayers {
+export function mapLayersOf(geo: Drawn): MapLayers {
   const addresses: Feature<Point, { count: number; type: string; label: string }>[] = [];
   for (const item of geo.addresses) {
     if (!mappable(item.lat, item.lng)) continue;
@@ -60,8 +63,8 @@ export function mapLayersOf(geo: Pick<EdoGeo, "addresses" | "routes" | "heat">):
       },
       properties: {
         count: route.count,
-        colour: ROUTE_COLOURS[route.colour],
-        width: route.width,
+        colour: ROUTE_COLOURS[routeColour(route.count)],
+        width: canvasLineWidth(route.count),
         label: `${route.from} → ${route.to}`,
       },
     });

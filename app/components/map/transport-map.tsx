@@ -4,8 +4,8 @@
 // the map cannot be created or does not load within 10 s (spec 3 §9), the canvas map takes over
 // with the reason. The map's code and base map are loaded only here.
 import { Component, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { EdoGeo } from "../../../workers/core/edo/geo-read";
 import type * as CanvasMapModule from "./canvas-map";
+import type { Drawn } from "./drawn";
 import type * as MapDataModule from "./map-data";
 import type { MapMode } from "./map-data";
 import type * as MapViewModule from "./map-view";
@@ -54,7 +54,7 @@ class CreationGuard extends Component<{ onFail: () => void; children: ReactNode 
   }
 }
 
-function CanvasMap({ loaded, geo, mode }: { loaded: Loaded; geo: EdoGeo; mode: MapMode }) {
+function CanvasMap({ loaded, geo, mode }: { loaded: Loaded; geo: Drawn; mode: MapMode }) {
   const ref = useRef<HTMLCanvasElement>(null);
   const layers = loaded.data.mapLayersOf(geo);
   const plan = loaded.canvas.canvasPlan(layers, mode);
@@ -77,7 +77,19 @@ function CanvasMap({ loaded, geo, mode }: { loaded: Loaded; geo: EdoGeo; mode: M
   );
 }
 
-export function TransportMap({ geo, mode, token }: { geo: EdoGeo; mode: MapMode; token: string | null }) {
+/**
+ * The map of `geo`'s drawn items; null while the page still reads them (the map says it is
+ * loading until it has both its code and its items).
+ */
+export function TransportMap({
+  geo,
+  mode,
+  token,
+}: {
+  geo: Drawn | null;
+  mode: MapMode;
+  token: string | null;
+}) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [fallback, setFallback] = useState<string | null>(null);
   const [visible, setVisible] = useState<string[] | null>(null);
@@ -88,7 +100,6 @@ export function TransportMap({ geo, mode, token }: { geo: EdoGeo; mode: MapMode;
     let cancelled = false;
     const fail = (reason: string) => !cancelled && setFallback((current) => current ?? reason);
     const webgl = webglAvailable();
-    if (webgl) timer.current = setTimeout(() => fail(MAP_MESSAGES.timeout), MAP_TIMEOUT_MS);
     const common = Promise.all([import("./map-view"), import("./canvas-map"), import("./map-data")]);
     // Each library with its GL module: maplibre's worker is a module file of its own, which the
     // bundler emits as an asset only when asked (`?url`); mapbox-gl carries its worker inline.
@@ -129,13 +140,24 @@ export function TransportMap({ geo, mode, token }: { geo: EdoGeo; mode: MapMode;
     };
   }, [token]);
 
+  // The 10 s run from when the map has its items to draw (the page may read them after it opens).
+  const drawable = geo !== null;
+  useEffect(() => {
+    if (!drawable || !webglAvailable()) return;
+    timer.current = setTimeout(
+      () => setFallback((current) => current ?? MAP_MESSAGES.timeout),
+      MAP_TIMEOUT_MS,
+    );
+    return () => clearTimeout(timer.current);
+  }, [drawable, token]);
+
   const onReady = useCallback((layers: string[]) => {
     // Loaded in time: the timeout no longer applies.
     clearTimeout(timer.current);
     setVisible(layers);
   }, []);
   const onFail = useCallback((reason: string) => setFallback((current) => current ?? reason), []);
-  const renderer = fallback ? "canvas" : ready ? "webgl" : "loading";
+  const renderer = !geo ? "loading" : fallback ? "canvas" : ready ? "webgl" : "loading";
   return (
     <div
       data-testid="transport-map"
@@ -152,7 +174,7 @@ export function TransportMap({ geo, mode, token }: { geo: EdoGeo; mode: MapMode;
           {fallback}. Показана упрощённая карта.
         </p>
       ) : null}
-      {!loaded ? (
+      {!loaded || !geo ? (
         <div className="flex h-[480px] items-center justify-center rounded-lg bg-slate-50 text-sm text-slate-500 ring-1 ring-slate-200">
           Загрузка карты…
         </div>

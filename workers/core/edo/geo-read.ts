@@ -16,8 +16,7 @@ import {
   CHAIN_RECEIVED,
   HEAT_RADIUS_KM,
   HEAT_THRESHOLDS,
-  heatIntensity,
-  heatLevel,
+  heatPoints,
   MAP_REGIONS,
   MAP_TOP,
   mappable,
@@ -25,6 +24,7 @@ import {
   routeMappable,
   successBand,
   successRate,
+  type HeatPoint,
   type RouteColour,
   type SuccessBand,
 } from "./geo-rules";
@@ -71,7 +71,7 @@ export type GeoRoute = {
 };
 
 export type GeoRegion = { name: string; addresses: number; count: number };
-export type HeatPoint = { lat: number; lng: number; count: number; intensity: number; level: number };
+export type { HeatPoint };
 
 export type EdoGeo = {
   range: { from: string; to: string | null };
@@ -142,6 +142,40 @@ const addressOf = (column: "loading_address" | "unloading_address", path: string
 export type GeoScope = { vehicle: string };
 
 /**
+ * The analysed documents (`d`), their chains, their address pairs with documents each, and their
+ * distinct addresses numbered from 1 (`places`): what the map's statements share.
+ */
+function windowCtes(companyId: string, filters: EdoAnalyticsFilters, now: number, scope?: GeoScope) {
+  const d = edoDocuments;
+  const { from, to } = analysedRange(filters, now);
+  // A vehicle's map reads the documents its page lists (workers/core/edo/transport.ts
+  // vehicleTrips): all of the mirror's, the newest `filters.limit`.
+  const window = scope
+    ? sql`AND ${d.vehicle} = ${scope.vehicle}`
+    : sql`AND ${d.expired} = 0 ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
+        AND ${d.createdAt} >= ${from} ${to === null ? sql`` : sql`AND ${d.createdAt} < ${to}`}`;
+  const issued = `%|${CHAIN_ISSUED}|%`;
+  const received = `%|${CHAIN_RECEIVED}|%`;
+  return sql`
+    WITH d AS MATERIALIZED (
+      SELECT ${chainOf} AS c, ${d.titleTypes} AS t,
+        ${addressOf("loading_address", "$.info.loading.addr")} AS l,
+        ${addressOf("unloading_address", "$.info.unloading.addr")} AS u
+      FROM ${d}
+      WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 ${window}
+      ORDER BY ${d.createdAt} DESC, ${d.id} LIMIT ${filters.limit}),
+    chains AS MATERIALIZED (
+      SELECT max(t LIKE ${issued}) AS i, max(t LIKE ${received}) AS r FROM d GROUP BY c),
+    pairs AS MATERIALIZED (SELECT l, u, count(*) AS n FROM d WHERE l <> '' OR u <> '' GROUP BY l, u),
+    places AS MATERIALIZED (SELECT x, row_number() OVER (ORDER BY x) AS i
+      FROM (SELECT l AS x FROM pairs WHERE l <> '' UNION SELECT u FROM pairs WHERE u <> ''))`;
+}
+
+const COUNTS = sql`SELECT 'total' AS kind, count(*) AS n, NULL AS json FROM d
+    UNION ALL SELECT 'chains', count(*), NULL FROM chains
+    UNION ALL SELECT 'completed', count(*), NULL FROM chains WHERE i AND r`;
+
+/**
  * The one statement: the analysed documents' counts, and their distinct addresses with their
  * places and address pairs with their routes, each list as one JSON text: rows of a dozen
  * Cyrillic strings cost sqld and the client far more to send and read than the statement costs
@@ -154,32 +188,8 @@ export function geoStatement(
   now: number,
   scope?: GeoScope,
 ) {
-  const d = edoDocuments;
-  const { from, to } = analysedRange(filters, now);
-  // A vehicle's map reads the documents its page lists (workers/core/edo/transport.ts
-  // vehicleTrips): all of the mirror's, the newest `filters.limit`.
-  const window = scope
-    ? sql`AND ${d.vehicle} = ${scope.vehicle}`
-    : sql`AND ${d.expired} = 0 ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
-        AND ${d.createdAt} >= ${from} ${to === null ? sql`` : sql`AND ${d.createdAt} < ${to}`}`;
-  const issued = `%|${CHAIN_ISSUED}|%`;
-  const received = `%|${CHAIN_RECEIVED}|%`;
-  return db.all<GeoRow>(sql`
-    WITH d AS MATERIALIZED (
-      SELECT ${chainOf} AS c, ${d.titleTypes} AS t,
-        ${addressOf("loading_address", "$.info.loading.addr")} AS l,
-        ${addressOf("unloading_address", "$.info.unloading.addr")} AS u
-      FROM ${d}
-      WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 ${window}
-      ORDER BY ${d.createdAt} DESC, ${d.id} LIMIT ${filters.limit}),
-    chains AS MATERIALIZED (
-      SELECT max(t LIKE ${issued}) AS i, max(t LIKE ${received}) AS r FROM d GROUP BY c),
-    pairs AS MATERIALIZED (SELECT l, u, count(*) AS n FROM d WHERE l <> '' OR u <> '' GROUP BY l, u),
-    places AS MATERIALIZED (SELECT x, row_number() OVER (ORDER BY x) AS i
-      FROM (SELECT l AS x FROM pairs WHERE l <> '' UNION SELECT u FROM pairs WHERE u <> ''))
-    SELECT 'total' AS kind, count(*) AS n, NULL AS json FROM d
-    UNION ALL SELECT 'chains', count(*), NULL FROM chains
-    UNION ALL SELECT 'completed', count(*), NULL FROM chains WHERE i AND r
+  return db.all<GeoRow>(sql`${windowCtes(companyId, filters, now, scope)}
+    ${COUNTS}
     UNION ALL SELECT 'places', count(*), json_group_array(json_array(places.i, places.x, g.found, g.latitude,
         g.longitude, g.region, g.formatted, g.kind, g.precision))
       FROM places LEFT JOIN ${geoPlaces} g ON g.address = places.x
@@ -221,13 +231,55 @@ function placeOfItem([, , found, lat, lng, region, formatted, kind, precision]: 
   return { formatted, lat, lng, region, kind, precision, state: "placed" };
 }
 
+/** An address of one type with its documents and place. */
+function addressItem(address: string, type: AddressType, count: number, place: Place): GeoAddress {
+  return {
+    address,
+    type,
+    count,
+    ...place,
+    approximate: place.state === "placed" && approximate(place.precision),
+  };
+}
+
+/** A pair's route: metres and seconds as the job stored them (null: not routed yet). */
+type RouteFigures = { meters: number | null; seconds: number | null; source: string | null };
+
+function routeItem(from: string, to: string, count: number, ends: [Place, Place], figures: RouteFigures) {
+  const [f, t] = ends;
+  const routed = figures.meters !== null && figures.seconds !== null;
+  return {
+    from,
+    to,
+    fromFormatted: f.formatted,
+    toFormatted: t.formatted,
+    fromLat: f.lat,
+    fromLng: f.lng,
+    toLat: t.lat,
+    toLng: t.lng,
+    count,
+    colour: routeColour(count),
+    width: canvasLineWidth(count),
+    distance: routed ? roundTenth(figures.meters! / 1000) : null,
+    time: routed ? roundTenth(figures.seconds! / 3600) : null,
+    estimated: routed && figures.source !== "router",
+    approximate:
+      (f.state === "placed" && approximate(f.precision)) ||
+      (t.state === "placed" && approximate(t.precision)),
+  } satisfies GeoRoute;
+}
+
+/** Most documents first, then by the item's key in Russian order. */
+const russian = new Intl.Collator("ru");
 const byCount =
-  <T extends { count: number }>(key: (item: T) => string) =>
-  (x: T, y: T) =>
-    y.count - x.count || key(x).localeCompare(key(y), "ru");
+  <T>(key: (item: T) => string) =>
+  (x: T & { count: number }, y: T & { count: number }) =>
+    y.count - x.count || russian.compare(key(x), key(y));
+const addressKey = (item: { address: string; type: AddressType }) => `${item.address}\u0000${item.type}`;
+const routeKey = (route: { from: string; to: string }) => `${route.from}\u0000${route.to}`;
 
 /** Regions of one address type: documents and distinct addresses each, the eight busiest. */
-function regionsOf(addresses: GeoAddress[]): GeoRegion[] {
+function regionsOf(addresses: { region: string | null; count: number }[]): GeoRegion[] {
   const regions = new Map<string, GeoRegion>();
   for (const item of addresses) {
     const name = item.region ?? UNKNOWN_REGION;
@@ -237,6 +289,34 @@ function regionsOf(addresses: GeoAddress[]): GeoRegion[] {
     regions.set(name, region);
   }
   return [...regions.values()].sort(byCount((region) => region.name)).slice(0, MAP_REGIONS);
+}
+
+/** The map's figures apart from its drawn items: what /map-analytics shows beside the map. */
+export type EdoGeoFigures = Omit<EdoGeo, "addresses" | "routes" | "heat">;
+
+/** What every answer shares, from the counts and the lists' own figures. */
+function summaryOf(
+  single: Map<string, number>,
+  filters: EdoAnalyticsFilters,
+  now: number,
+  rest: Omit<
+    EdoGeoFigures,
+    "range" | "totalDocuments" | "totalChains" | "completedChains" | "successRate" | "successBand"
+  >,
+): EdoGeoFigures {
+  const totalChains = single.get("chains") ?? 0;
+  const completedChains = single.get("completed") ?? 0;
+  const rate = successRate(completedChains, totalChains);
+  const { from, to } = analysedRange(filters, now);
+  return {
+    range: { from: new Date(from).toISOString(), to: to === null ? null : new Date(to).toISOString() },
+    totalDocuments: single.get("total") ?? 0,
+    totalChains,
+    completedChains,
+    successRate: rate,
+    successBand: successBand(rate),
+    ...rest,
+  };
 }
 
 /** The map's data from the statement's rows. */
@@ -265,78 +345,27 @@ export function geoOf(rows: GeoRow[], filters: EdoAnalyticsFilters, now: number)
     if (!l || !u) continue;
     const from = places.get(l) ?? UNPLACED;
     const to = places.get(u) ?? UNPLACED;
-    const routed = meters !== null && seconds !== null;
-    if (!routed && from.state === "placed" && to.state === "placed") pendingRoutes += 1;
-    routes.push({
-      from: l,
-      to: u,
-      fromFormatted: from.formatted,
-      toFormatted: to.formatted,
-      fromLat: from.lat,
-      fromLng: from.lng,
-      toLat: to.lat,
-      toLng: to.lng,
-      count: n,
-      colour: routeColour(n),
-      width: canvasLineWidth(n),
-      distance: routed ? roundTenth(meters / 1000) : null,
-      time: routed ? roundTenth(seconds / 3600) : null,
-      estimated: routed && source !== "router",
-      approximate:
-        (from.state === "placed" && approximate(from.precision)) ||
-        (to.state === "placed" && approximate(to.precision)),
-    });
+    const route = routeItem(l, u, n, [from, to], { meters, seconds, source });
+    if (route.distance === null && from.state === "placed" && to.state === "placed") pendingRoutes += 1;
+    routes.push(route);
   }
   const all: GeoAddress[] = (["loading", "unloading"] as const).flatMap((type) =>
-    [...counts[type]].map(([address, count]) => {
-      const place = places.get(address) ?? UNPLACED;
-      return {
-        address,
-        type,
-        count,
-        ...place,
-        approximate: place.state === "placed" && approximate(place.precision),
-      };
-    }),
+    [...counts[type]].map(([address, count]) =>
+      addressItem(address, type, count, places.get(address) ?? UNPLACED),
+    ),
   );
-  all.sort(byCount((item) => `${item.address}\u0000${item.type}`));
-  routes.sort(byCount((route) => `${route.from}\u0000${route.to}`));
+  all.sort(byCount(addressKey));
+  routes.sort(byCount(routeKey));
 
   const onMap = all.filter((item) => mappable(item.lat, item.lng));
-  const heat = new Map<string, HeatPoint>();
-  for (const item of onMap) {
-    const key = `${item.lat},${item.lng}`;
-    const point = heat.get(key) ?? { lat: item.lat!, lng: item.lng!, count: 0, intensity: 0, level: 0 };
-    point.count += item.count;
-    point.intensity = heatIntensity(point.count);
-    point.level = heatLevel(point.intensity);
-    heat.set(key, point);
-  }
   const distinct = [...places.values()];
-  const totalChains = single.get("chains") ?? 0;
-  const completedChains = single.get("completed") ?? 0;
-  const rate = successRate(completedChains, totalChains);
-  const { from, to } = analysedRange(filters, now);
-  return {
-    range: { from: new Date(from).toISOString(), to: to === null ? null : new Date(to).toISOString() },
-    totalDocuments: single.get("total") ?? 0,
-    totalChains,
-    completedChains,
-    successRate: rate,
-    successBand: successBand(rate),
+  const { range, ...figures } = summaryOf(single, filters, now, {
     uniqueAddresses: places.size,
     uniqueRoutes: routes.length,
     topAddresses: all.slice(0, MAP_TOP),
-    addresses: onMap,
     topRoutes: routes.slice(0, MAP_TOP),
-    routes: routes.filter(routeMappable),
     loadingRegions: regionsOf(all.filter((item) => item.type === "loading")),
     unloadingRegions: regionsOf(all.filter((item) => item.type === "unloading")),
-    heat: {
-      radiusKm: HEAT_RADIUS_KM,
-      thresholds: [...HEAT_THRESHOLDS],
-      points: [...heat.values()].sort((x, y) => y.count - x.count || x.lat - y.lat || x.lng - y.lng),
-    },
     pending: {
       addresses: distinct.filter((place) => place.state === "pending").length,
       routes: pendingRoutes,
@@ -350,5 +379,211 @@ export function geoOf(rows: GeoRow[], filters: EdoAnalyticsFilters, now: number)
       estimatedRoutes: routes.filter((route) => route.estimated).length,
       note: ESTIMATE_NOTE,
     },
+  });
+  return {
+    range,
+    ...figures,
+    addresses: onMap,
+    routes: routes.filter(routeMappable),
+    heat: { radiusKm: HEAT_RADIUS_KM, thresholds: [...HEAT_THRESHOLDS], points: heatPoints(onMap) },
+  };
+}
+
+type FiguresRow = { kind: string; n: number; json: string | null };
+
+/**
+ * The figures /map-analytics shows beside the map, counted in SQL so its answer is small: the
+ * addresses and routes by state, the regions grouped, and of the addresses and routes only those
+ * that can be among the ten busiest (at least the tenth's documents: the ties at the tenth are
+ * ordered in JS, in Russian order, as GET /api/edo/geo orders them). No coordinates, no place
+ * texts; the map's drawn items are the page's own read afterwards (GET /api/edo/geo/map;
+ * decision 0074).
+ */
+export function geoFiguresStatement(db: Db, companyId: string, filters: EdoAnalyticsFilters, now: number) {
+  const both = sql.raw("fi > 0 AND ti > 0");
+  return db.all<FiguresRow>(sql`${windowCtes(companyId, filters, now)},
+    placed AS MATERIALIZED (
+      SELECT places.i, places.x, CASE WHEN g.found IS NULL THEN 0 WHEN g.found THEN 1 ELSE 2 END AS state,
+        CASE WHEN g.found AND coalesce(g.precision, '') NOT IN ('exact', 'street') THEN 1 ELSE 0 END AS approx,
+        CASE WHEN g.found THEN g.region END AS region
+      FROM places LEFT JOIN ${geoPlaces} g ON g.address = places.x),
+    ends AS MATERIALIZED (
+      SELECT pairs.n, coalesce(f.i, 0) AS fi, coalesce(t.i, 0) AS ti,
+        f.state = 1 AND t.state = 1 AS placed, f.approx OR t.approx AS approx,
+        r.distance_meters IS NOT NULL AND r.duration_seconds IS NOT NULL AS routed,
+        coalesce(r.source, '') <> 'router' AS estimated
+      FROM pairs LEFT JOIN placed f ON f.x = pairs.l LEFT JOIN placed t ON t.x = pairs.u
+        LEFT JOIN ${geoPlaceRoutes} r ON r.from_address = pairs.l AND r.to_address = pairs.u),
+    entries AS MATERIALIZED (
+      SELECT fi AS i, 'loading' AS type, sum(n) AS n FROM ends WHERE fi > 0 GROUP BY fi
+      UNION ALL SELECT ti, 'unloading', sum(n) FROM ends WHERE ti > 0 GROUP BY ti)
+    ${COUNTS}
+    UNION ALL SELECT 'addresses', count(*), NULL FROM placed
+    UNION ALL SELECT 'pendingAddresses', count(*), NULL FROM placed WHERE state = 0
+    UNION ALL SELECT 'notFound', count(*), NULL FROM placed WHERE state = 2
+    UNION ALL SELECT 'approximateAddresses', count(*), NULL FROM placed WHERE state = 1 AND approx
+    UNION ALL SELECT 'routes', count(*), NULL FROM ends WHERE ${both}
+    UNION ALL SELECT 'pendingRoutes', count(*), NULL FROM ends WHERE ${both} AND placed AND NOT routed
+    UNION ALL SELECT 'approximateRoutes', count(*), NULL FROM ends WHERE ${both} AND approx
+    UNION ALL SELECT 'estimatedRoutes', count(*), NULL FROM ends WHERE ${both} AND routed AND estimated
+    UNION ALL SELECT 'regions', count(*), json_group_array(json_array(type, region, addresses, n)) FROM (
+      SELECT e.type, p.region, count(*) AS addresses, sum(e.n) AS n
+      FROM entries e JOIN placed p ON p.i = e.i GROUP BY e.type, p.region)
+    UNION ALL SELECT 'topAddresses', count(*), json_group_array(json_array(p.x, e.type, e.n))
+      FROM entries e JOIN placed p ON p.i = e.i
+      WHERE e.n >= coalesce((SELECT n FROM entries ORDER BY n DESC LIMIT 1 OFFSET ${MAP_TOP - 1}), 0)
+    UNION ALL SELECT 'topRoutes', count(*), json_group_array(json_array(f.x, t.x, e.n))
+      FROM ends e JOIN placed f ON f.i = e.fi JOIN placed t ON t.i = e.ti
+      WHERE ${both} AND e.n >= coalesce((SELECT n FROM ends WHERE ${both} ORDER BY n DESC LIMIT 1 OFFSET ${MAP_TOP - 1}), 0)`);
+}
+
+/** The figures with the ten busiest addresses and routes named, not yet placed (`geoTops`). */
+export type GeoFiguresDraft = EdoGeoFigures & {
+  tops: {
+    addresses: { address: string; type: AddressType; count: number }[];
+    routes: { from: string; to: string; count: number }[];
+  };
+};
+
+/** The figures from `geoFiguresStatement`'s rows; the top lists' places come from `geoTops`. */
+export function geoFiguresOf(rows: FiguresRow[], filters: EdoAnalyticsFilters, now: number): GeoFiguresDraft {
+  const single = new Map<string, number>();
+  const lists = new Map<string, unknown[]>();
+  for (const row of rows) {
+    single.set(row.kind, Number(row.n));
+    if (row.json !== null) lists.set(row.kind, JSON.parse(row.json) as unknown[]);
+  }
+  const list = <T>(kind: string) => (lists.get(kind) ?? []) as T[];
+  const regions = (type: AddressType) => {
+    // A place without a region and one whose region reads «Регион не определён» are one region.
+    const merged = new Map<string, GeoRegion>();
+    for (const [of, region, addresses, count] of list<[AddressType, string | null, number, number]>(
+      "regions",
+    )) {
+      if (of !== type) continue;
+      const name = region ?? UNKNOWN_REGION;
+      const known = merged.get(name) ?? { name, addresses: 0, count: 0 };
+      merged.set(name, { name, addresses: known.addresses + addresses, count: known.count + count });
+    }
+    return [...merged.values()].sort(byCount((item) => item.name)).slice(0, MAP_REGIONS);
+  };
+  const { range, ...figures } = summaryOf(single, filters, now, {
+    uniqueAddresses: single.get("addresses") ?? 0,
+    uniqueRoutes: single.get("routes") ?? 0,
+    topAddresses: [],
+    topRoutes: [],
+    loadingRegions: regions("loading"),
+    unloadingRegions: regions("unloading"),
+    pending: { addresses: single.get("pendingAddresses") ?? 0, routes: single.get("pendingRoutes") ?? 0 },
+    notFound: single.get("notFound") ?? 0,
+    estimates: {
+      approximateAddresses: single.get("approximateAddresses") ?? 0,
+      approximateRoutes: single.get("approximateRoutes") ?? 0,
+      estimatedRoutes: single.get("estimatedRoutes") ?? 0,
+      note: ESTIMATE_NOTE,
+    },
+  });
+  return {
+    range,
+    ...figures,
+    tops: {
+      addresses: list<[string, AddressType, number]>("topAddresses")
+        .map(([address, type, count]) => ({ address, type, count }))
+        .sort(byCount(addressKey))
+        .slice(0, MAP_TOP),
+      routes: list<[string, string, number]>("topRoutes")
+        .map(([from, to, count]) => ({ from, to, count }))
+        .sort(byCount(routeKey))
+        .slice(0, MAP_TOP),
+    },
+  };
+}
+
+/** The places and routes of the figures' top lists: at most thirty addresses, ten pairs. */
+export async function geoTops(db: Db, { tops, ...figures }: GeoFiguresDraft): Promise<EdoGeoFigures> {
+  const addresses = [
+    ...new Set([
+      ...tops.addresses.map((item) => item.address),
+      ...tops.routes.flatMap((r) => [r.from, r.to]),
+    ]),
+  ];
+  const pairs = tops.routes.map((route) => [route.from, route.to]);
+  const rows =
+    addresses.length === 0
+      ? []
+      : await db.all<{ kind: "places" | "routes"; json: string }>(sql`
+    SELECT 'places' AS kind, json_group_array(json_array(0, g.address, g.found, g.latitude, g.longitude,
+        g.region, g.formatted, g.kind, g.precision)) AS json
+      FROM ${geoPlaces} g WHERE g.address IN (SELECT value FROM json_each(${JSON.stringify(addresses)}))
+    UNION ALL SELECT 'routes', json_group_array(json_array(r.from_address, r.to_address, r.distance_meters,
+        r.duration_seconds, r.source))
+      FROM json_each(${JSON.stringify(pairs)}) p
+        JOIN ${geoPlaceRoutes} r ON r.from_address = p.value ->> 0 AND r.to_address = p.value ->> 1`);
+  const places = new Map<string, Place>();
+  const figuresOfRoute = new Map<string, RouteFigures>();
+  for (const row of rows) {
+    if (row.kind === "places")
+      for (const item of JSON.parse(row.json) as PlaceItem[]) places.set(item[1], placeOfItem(item));
+    else
+      for (const [from, to, meters, seconds, source] of JSON.parse(row.json) as [
+        string,
+        string,
+        number | null,
+        number | null,
+        string | null,
+      ][])
+        figuresOfRoute.set(routeKey({ from, to }), { meters, seconds, source });
+  }
+  const place = (address: string) => places.get(address) ?? UNPLACED;
+  return {
+    ...figures,
+    topAddresses: tops.addresses.map((item) =>
+      addressItem(item.address, item.type, item.count, place(item.address)),
+    ),
+    topRoutes: tops.routes.map((route) =>
+      routeItem(route.from, route.to, route.count, [place(route.from), place(route.to)], {
+        meters: null,
+        seconds: null,
+        source: null,
+        ...figuresOfRoute.get(routeKey(route)),
+      }),
+    ),
+  };
+}
+
+/**
+ * The map's drawn items as GET /api/edo/geo/map sends them (decision 0074): each drawn place
+ * once (address, formatted text, point), the addresses and routes naming places by number. The
+ * heat points follow from the addresses (geo-rules heatPoints).
+ */
+export type EdoGeoMap = {
+  places: { address: string; formatted: string | null; lat: number; lng: number }[];
+  addresses: { place: number; type: AddressType; count: number }[];
+  routes: { from: number; to: number; count: number }[];
+};
+
+export function geoMapOf({ addresses, routes }: Pick<EdoGeo, "addresses" | "routes">): EdoGeoMap {
+  const places: EdoGeoMap["places"] = [];
+  const numbers = new Map<string, number>();
+  const number = (address: string, formatted: string | null, lat: number | null, lng: number | null) => {
+    let i = numbers.get(address);
+    if (i === undefined) {
+      i = places.push({ address, formatted, lat: lat!, lng: lng! }) - 1;
+      numbers.set(address, i);
+    }
+    return i;
+  };
+  return {
+    places,
+    addresses: addresses.map((item) => ({
+      place: number(item.address, item.formatted, item.lat, item.lng),
+      type: item.type,
+      count: item.count,
+    })),
+    routes: routes.map((route) => ({
+      from: number(route.from, route.fromFormatted, route.fromLat, route.fromLng),
+      to: number(route.to, route.toFormatted, route.toLat, route.toLng),
+      count: route.count,
+    })),
   };
 }

@@ -86,3 +86,23 @@ const PRECISE = new Set(["exact", "street"]);
 export function approximate(precision: string | null): boolean {
   return !PRECISE.has(precision ?? "");
 }
+
+export type HeatPoint = { lat: number; lng: number; count: number; intensity: number; level: number };
+
+/**
+ * The heatmap's points (spec 3 §9): one per distinct coordinate, its documents summed, most
+ * first. Items without a drawable point are skipped.
+ */
+export function heatPoints(items: readonly { lat: number | null; lng: number | null; count: number }[]) {
+  const heat = new Map<string, HeatPoint>();
+  for (const item of items) {
+    if (!mappable(item.lat, item.lng)) continue;
+    const key = `${item.lat},${item.lng}`;
+    const point = heat.get(key) ?? { lat: item.lat!, lng: item.lng!, count: 0, intensity: 0, level: 0 };
+    point.count += item.count;
+    point.intensity = heatIntensity(point.count);
+    point.level = heatLevel(point.intensity);
+    heat.set(key, point);
+  }
+  return [...heat.values()].sort((x, y) => y.count - x.count || x.lat - y.lat || x.lng - y.lng);
+}

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { edoDocuments } from "../../../db/schema";
-import { matchAddress } from "../geo/gazetteer";
+import { matchAddress, type GazetteerMatch } from "../geo/gazetteer";
 import { ESTIMATE_NOTE, estimateRoute, roundTenth } from "../geo/estimate";
 import { analysedRange, placeOf, UNKNOWN_REGION } from "./analytics";
 import type { EdoAnalyticsFilters } from "./analytics-schemas";
@@ -143,61 +143,75 @@ type Row = {
   /** Only the newest document of each vehicle and driver reads these from its JSON. */
   plate: string | null;
   driverName: string | null;
-  issuedAt: string | null;
-  receivedAt: string | null;
+  /** A closed trip's milliseconds from the cargo issued to the cargo received. */
+  tripMs: number | null;
+  /** A vehicle's newest document's latest title time. */
   lastTitleAt: string | null;
 };
 
 /**
- * A window document as the statement sends it: its place in the window's order, then the Row's
- * fields, the titles as 1 (cargo issued) + 2 (received).
+ * A window document as the statement sends it (decision 0074): its place in the window's order,
+ * its time, the vehicle, driver, loading and unloading place as numbers into the statement's
+ * `names` (-1: none), the titles as 1 (cargo issued) + 2 (received), the plate and the driver's
+ * name (a vehicle's and a driver's newest document only), a closed trip's milliseconds and the
+ * vehicle's newest document's latest title time.
  */
 type WindowItem = [
   number,
   number,
-  string | null,
-  string | null,
+  number,
+  number,
+  number,
+  number,
   number,
   string | null,
   string | null,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
+  number | null,
   string | null,
 ];
 
+type WindowRow = { names: string | null; json: string | null };
+
 /** The window's documents, newest first, from the statement's one row. */
-function windowRows(rows: { json: string }[]): Row[] {
+function windowRows(rows: WindowRow[]): Row[] {
+  const names = JSON.parse(rows[0]?.names ?? "[]") as string[];
+  const name = (k: number) => (k < 0 ? null : names[k]);
   const items = JSON.parse(rows[0]?.json ?? "[]") as WindowItem[];
   return items
     .sort((a, b) => a[0] - b[0])
-    .map(([, at, vehicle, driver, titles, loading, unloading, plate, driverName, ...times]) => ({
+    .map(([, at, vehicle, driver, titles, loading, unloading, plate, driverName, tripMs, lastTitleAt]) => ({
       at,
-      vehicle,
-      driver,
+      vehicle: name(vehicle),
+      driver: name(driver),
       status: statusOfTitles((titles & 1) === 1, (titles & 2) === 2),
-      loading,
-      unloading,
+      loading: name(loading),
+      unloading: name(unloading),
       plate,
       driverName,
-      issuedAt: times[0],
-      receivedAt: times[1],
-      lastTitleAt: times[2],
+      tripMs,
+      lastTitleAt,
     }));
 }
 
-/** The analysed window's documents (the analytics' most recent N), newest first. */
+/**
+ * The analysed window's documents (the analytics' most recent N), newest first. The window is
+ * picked and ranked without the documents' JSON; only the rows that need a name or a title time
+ * read theirs (by rowid), once: carrying every JSON through the ranking's sorts and parsing it
+ * three times a row took most of the statement. Vehicles, drivers and places cross sqld once
+ * each, as `names`, and a closed trip's two times as its length (decision 0074).
+ */
 function windowStatement(db: Db, companyId: string, filters: EdoAnalyticsFilters, now: number) {
   const d = edoDocuments;
   const { from, to } = analysedRange(filters, now);
-  const title = (type: string) =>
-    sql.raw(`(SELECT min(t.value ->> '$.dateTime') FROM json_each(w.data, '$.info.documents') AS t
-      WHERE t.value ->> '$.type' = '${type}')`);
-  return db.all<{ json: string }>(sql`
+  const issued = `%|${ISSUED}|%`;
+  const received = `%|${RECEIVED}|%`;
+  const json = (path: string) => sql`(SELECT x.data ->> ${path} FROM ${d} x WHERE x.rowid = w.rid)`;
+  const ms = (time: string) => sql.raw(`(julianday(${time}) - 2440587.5) * 86400000`);
+  const key = (column: string) => sql.raw(`coalesce((SELECT k FROM names WHERE names.s = w.${column}), -1)`);
+  return db.all<WindowRow>(sql`
     WITH picked AS (
-      SELECT ${d.id} AS id, ${d.createdAt} AS at, ${d.vehicle} AS vehicle, ${d.driver} AS driver,
-        ${d.titleTypes} AS titles, ${d.data} AS data,
+      SELECT ${d.id} AS id, ${d}.rowid AS rid, ${d.createdAt} AS at, ${d.vehicle} AS vehicle, ${d.driver} AS driver,
+        (${d.titleTypes} LIKE ${issued}) + 2 * (${d.titleTypes} LIKE ${received}) AS titles,
         coalesce(${d.loadingPlace}, ${d.data} ->> '$.info.loading.addr') AS loading,
         coalesce(${d.unloadingPlace}, ${d.data} ->> '$.info.unloading.addr') AS unloading
       FROM ${d}
@@ -207,22 +221,35 @@ function windowStatement(db: Db, companyId: string, filters: EdoAnalyticsFilters
       ORDER BY ${d.createdAt} DESC, ${d.id} LIMIT ${filters.limit}
     ),
     -- Ranked within the window only: each vehicle's and driver's newest document reads its names.
-    w AS (
+    w AS MATERIALIZED (
       SELECT *, row_number() OVER (PARTITION BY vehicle ORDER BY at DESC, id) AS vehicleRank,
         row_number() OVER (PARTITION BY driver ORDER BY at DESC, id) AS driverRank,
         row_number() OVER (ORDER BY at DESC, id) AS n
       FROM picked
+    ),
+    names AS MATERIALIZED (SELECT s, row_number() OVER (ORDER BY s) - 1 AS k FROM (
+      SELECT vehicle AS s FROM w UNION SELECT driver FROM w UNION SELECT loading FROM w
+      UNION SELECT unloading FROM w) WHERE s IS NOT NULL),
+    -- A closed trip's cargo issued and received, a vehicle's newest document's latest title: one
+    -- pass over the document's titles.
+    times AS MATERIALIZED (
+      SELECT w.*, CASE WHEN titles = 3 OR vehicleRank = 1 THEN (SELECT json_array(
+          min(CASE WHEN t.value ->> '$.type' = ${ISSUED} THEN t.value ->> '$.dateTime' END),
+          min(CASE WHEN t.value ->> '$.type' = ${RECEIVED} THEN t.value ->> '$.dateTime' END),
+          max(t.value ->> '$.dateTime'))
+        FROM ${d} x, json_each(x.data, '$.info.documents') AS t WHERE x.rowid = w.rid) END AS titleTimes
+      FROM w
     )
-    -- One JSON text, not a thousand rows of a dozen values: sqld sends and the client reads it
-    -- several times faster (decision 0065).
-    SELECT json_group_array(json_array(n, at, vehicle, driver,
-      (titles LIKE '%|${sql.raw(ISSUED)}|%') + 2 * (titles LIKE '%|${sql.raw(RECEIVED)}|%'), loading, unloading,
-      CASE WHEN vehicleRank = 1 THEN data ->> '$.info.ts.num' END,
-      CASE WHEN driverRank = 1 THEN coalesce(data ->> '$.info.driver.accName', data ->> '$.info.doc.driver') END,
-      CASE WHEN titles LIKE '%|${sql.raw(ISSUED)}|%' AND titles LIKE '%|${sql.raw(RECEIVED)}|%' THEN ${title(ISSUED)} END,
-      CASE WHEN titles LIKE '%|${sql.raw(ISSUED)}|%' AND titles LIKE '%|${sql.raw(RECEIVED)}|%' THEN ${title(RECEIVED)} END,
-      CASE WHEN vehicleRank = 1 THEN (SELECT max(t.value ->> '$.dateTime') FROM json_each(data, '$.info.documents') AS t) END
-    )) AS json FROM w`);
+    SELECT (SELECT json_group_array(s) FROM (SELECT s FROM names ORDER BY k)) AS names,
+      -- One JSON text, not a thousand rows of a dozen values: sqld sends and the client reads it
+      -- several times faster (decision 0065).
+      json_group_array(json_array(n, at, ${key("vehicle")}, ${key("driver")}, titles,
+        ${key("loading")}, ${key("unloading")},
+        CASE WHEN vehicleRank = 1 THEN ${json("$.info.ts.num")} END,
+        CASE WHEN driverRank = 1 THEN coalesce(${json("$.info.driver.accName")}, ${json("$.info.doc.driver")}) END,
+        CASE WHEN titles = 3 THEN CAST(round(${ms("titleTimes ->> 1")} - ${ms("titleTimes ->> 0")}) AS INTEGER) END,
+        CASE WHEN vehicleRank = 1 THEN titleTimes ->> 2 END
+      )) AS json FROM times AS w`);
 }
 
 const moscowDate = (at: number) => new Date(at + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
@@ -272,6 +299,12 @@ export function transportFrom(rows: Row[], range: { from: number; to: number | n
   const durations: number[] = [];
   let clamped = 0;
   let completedTrips = 0;
+  // The window's place keys repeat (a few hundred over a thousand documents): each read once.
+  const matches = new Map<string, GazetteerMatch | null>();
+  const matched = (address: string) => {
+    if (!matches.has(address)) matches.set(address, matchAddress(address));
+    return matches.get(address)!;
+  };
   for (const row of rows) {
     const completed = row.status === "Завершено";
     if (completed) completedTrips += 1;
@@ -287,12 +320,12 @@ export function transportFrom(rows: Row[], range: { from: number; to: number | n
       route.trips += 1;
       if (completed) route.completed += 1;
       routes.set(key, route);
-      const [a, b] = [matchAddress(row.loading!), matchAddress(row.unloading!)];
+      const [a, b] = [matched(row.loading!), matched(row.unloading!)];
       if (a?.level === "city" && b?.level === "city" && a.city.name !== b.city.name)
         distances.push(estimateRoute(a.city, b.city).distance);
     }
-    if (row.issuedAt && row.receivedAt) {
-      const trip = tripHours(Date.parse(row.issuedAt), Date.parse(row.receivedAt));
+    if (row.tripMs !== null) {
+      const trip = tripHours(0, row.tripMs);
       durations.push(trip.hours);
       if (trip.clamped) clamped += 1;
     }
@@ -425,7 +458,7 @@ export function transportFrom(rows: Row[], range: { from: number; to: number | n
 /** Every figure of the window, as the pages read it (app/lib/edo-analytics.server.ts edoMirrorPageData). */
 export const transportRead = {
   statement: windowStatement,
-  from: (rows: { json: string }[], filters: EdoAnalyticsFilters, now: number) =>
+  from: (rows: WindowRow[], filters: EdoAnalyticsFilters, now: number) =>
     transportFrom(windowRows(rows), analysedRange(filters, now)),
 };
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { UNKNOWN_REGION } from "../../core/edo/analytics";
 import { edoAnalyticsRequestSchema } from "../../core/edo/analytics-schemas";
 import { EDO_MESSAGES } from "../../core/edo/connection";
-import { edoGeoFor, type EdoGeo } from "../../core/edo/geo-read";
+import { edoGeoFor, geoMapOf, type EdoGeo, type EdoGeoMap } from "../../core/edo/geo-read";
 import { HEAT_RADIUS_KM, MAP_REGIONS, MAP_TOP } from "../../core/edo/geo-rules";
 import { ESTIMATE_NOTE } from "../../core/geo/estimate";
 import { alive } from "./edo";
@@ -179,6 +179,34 @@ const exampleGeo = {
   estimates: { approximateAddresses: 1, approximateRoutes: 1, estimatedRoutes: 0, note: ESTIMATE_NOTE },
 } satisfies z.input<typeof edoGeoSchema> & Omit<EdoGeo, "range">;
 
+/** The map's drawn items, compact: each place once, addresses and routes by the place's number. */
+export const edoGeoMapSchema = z.strictObject({
+  places: z.array(
+    z.strictObject({
+      address: z.string(),
+      formatted: z.string().nullable(),
+      lat: z.number(),
+      lng: z.number(),
+    }),
+  ),
+  addresses: z.array(
+    z.strictObject({
+      place: z.number().int().describe("Номер места в places, с 0"),
+      type: z.enum(["loading", "unloading"]),
+      count: z.number().int(),
+    }),
+  ),
+  routes: z.array(
+    z.strictObject({
+      from: z.number().int().describe("Номер места погрузки в places"),
+      to: z.number().int().describe("Номер места выгрузки в places"),
+      count: z.number().int(),
+    }),
+  ),
+});
+
+const exampleMap = geoMapOf(exampleGeo) satisfies z.input<typeof edoGeoMapSchema> & EdoGeoMap;
+
 /** GET /api/edo/geo (issue 23): the transport map's data from the mirror and the places the edo.geo job found. */
 export const edoGeoOperations = [
   operation(
@@ -198,6 +226,25 @@ export const edoGeoOperations = [
       const found = alive(read.connection);
       if (!found.ok) return reply.fail(found.status, found.error);
       return reply.ok({ lastSyncedAt: found.connection.lastSyncedAt?.toISOString() ?? null, ...read.geo });
+    },
+  ),
+  operation(
+    {
+      method: "GET",
+      path: "/edo/geo/map",
+      group: "ЭДО",
+      summary: "Карта перевозок: точки и маршруты для отрисовки (компактно)",
+      description: `То же, что addresses и routes у GET /edo/geo, с теми же фильтрами, но каждое место один раз: places — адрес, его текст от геокодера и точка; addresses и routes называют места по номеру в places (с 0). Цвет и толщина маршрута следуют из count (≥ 10 красный, ≥ 5 оранжевый, ≥ 2 синий, иначе зелёный; толщина count × 2 в пределах 2–10), тепловая карта — из addresses (радиус ${HEAT_RADIUS_KM} км, интенсивность min(count/10, 1)). Страница карты читает их после открытия, цифры страницы — отдельно. login — логин ЭДО компании вызывающего; любой другой — 404 «${EDO_MESSAGES.loginNotFound}». Токен истёк — 409.`,
+      access: "signed-in",
+      query: edoAnalyticsRequestSchema,
+      success: { status: 200, data: edoGeoMapSchema, example: exampleMap },
+      errors: [404, 409],
+    },
+    async (c, { query }, reply) => {
+      const read = await edoGeoFor(c.get("db"), callerOf(c).user.company.id, query, Date.now());
+      const found = alive(read.connection);
+      if (!found.ok) return reply.fail(found.status, found.error);
+      return reply.ok(geoMapOf(read.geo));
     },
   ),
 ];
