@@ -1,6 +1,10 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** A carrier company: every carrier-owned row hangs off one. */
+/** Roles within a carrier company (decision 0076). */
+export const COMPANY_ROLES = ["director", "dispatcher", "driver"] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
 export const companies = sqliteTable(
   "companies",
   {
@@ -39,9 +43,16 @@ export const users = sqliteTable(
     /** Stored lower-cased: unique regardless of case. */
     email: text("email").notNull(),
     phone: text("phone").notNull(),
+    /** The platform's own staff (`admin`) apart from carriers' users; not a role in the company. */
     role: text("role", { enum: ["user", "admin"] })
       .notNull()
       .default("user"),
+    /**
+     * The user's role in their company (decision 0076): a director runs it (members among all
+     * else), a dispatcher and a driver are invited by one. Accounts registered with a company are
+     * its directors.
+     */
+    companyRole: text("company_role", { enum: COMPANY_ROLES }).notNull().default("director"),
     passwordHash: text("password_hash").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** When the user followed the confirmation letter's link; null: the address is unconfirmed. */

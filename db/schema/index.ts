@@ -11,3 +11,4 @@ export * from "./finance";
 export * from "./onboarding";
 export * from "./email-tokens";
 export * from "./settings";
+export * from "./members";
