@@ -153,8 +153,21 @@ async function mirrorFigures(db: Db, companyId: string) {
   };
 }
 
+/**
+ * What the stack's start placed and routed before the counts were cleared (the demo company's
+ * seed runs the `edo.geo` job): a mirror address among them is rightly never asked again, and the
+ * router's calls are compared with the routes routed since.
+ */
+async function placedBefore(db: Db) {
+  const places = await db.all<{ address: string }>(sql`SELECT address FROM geo_places`);
+  const [routes] = await db.all<{ routed: number }>(
+    sql`SELECT count(*) AS routed FROM geo_place_routes WHERE source IN ('router', 'no-road')`,
+  );
+  return { keys: new Set(places.map((place) => addressKey(place.address))), routed: Number(routes.routed) };
+}
+
 /** The geocoder's calls against the mirror's distinct addresses, by the geocoder's own key. */
-function geocoderCheck(calls: Calls, addresses: string[]) {
+function geocoderCheck(calls: Calls, addresses: string[], known: Set<string>) {
   const mirrorKeys = new Set(addresses.map(addressKey));
   const perKey = new Map<string, number>();
   for (const [q, n] of Object.entries(calls.keys)) {
@@ -168,10 +181,12 @@ function geocoderCheck(calls: Calls, addresses: string[]) {
     mirrorCalls += n;
     if (n > 1) repeated += 1;
   }
-  const missed = [...mirrorKeys].filter((key) => !perKey.has(key)).length;
+  const missed = [...mirrorKeys].filter((key) => !perKey.has(key) && !known.has(key)).length;
+  const placedBeforeRun = [...mirrorKeys].filter((key) => known.has(key)).length;
   return {
     distinctAddresses: addresses.length,
     distinctKeys: mirrorKeys.size,
+    placedBeforeRun,
     calls: calls.calls,
     mirrorCalls,
     otherCalls: calls.calls - mirrorCalls,
@@ -206,6 +221,7 @@ async function main() {
   const companyId = await createCompany(db, `ООО «Замер карты ${suffix}»`, email);
   const token = await signInApi(web, email);
   // Counted from here: whatever the stack's start asked is not the bench's.
+  const before = await placedBefore(db);
   await call(`${sandbox}/__sandbox/calls`, { method: "DELETE" });
 
   log(`mirror of ${documentCount} ${EDO_LOGIN} documents through the sync job…`);
@@ -228,7 +244,7 @@ async function main() {
   log(`…${geoSeconds} s (from the mirror's end, polled every ${GEO_POLL_MS / 1000} s)`);
 
   const figures = await mirrorFigures(db, companyId);
-  const geocoder = geocoderCheck(await callsOf(sandbox, "geocoder"), figures.addresses);
+  const geocoder = geocoderCheck(await callsOf(sandbox, "geocoder"), figures.addresses, before.keys);
   const router = await callsOf(sandbox, "router");
   log("the job again (in this process, same adapters)…");
   const second = await jobAgain(db, sandbox, companyId);
@@ -272,8 +288,10 @@ async function main() {
   const routeCalls = router.calls;
   const { addresses: _, ...mirror } = figures;
   const addressesOnce =
-    geocoder.mirrorCalls === geocoder.distinctKeys && geocoder.repeated === 0 && geocoder.missed === 0;
-  const routesOnce = routeCalls === figures.routedEveryCompany;
+    geocoder.mirrorCalls === geocoder.distinctKeys - geocoder.placedBeforeRun &&
+    geocoder.repeated === 0 &&
+    geocoder.missed === 0;
+  const routesOnce = routeCalls === figures.routedEveryCompany - before.routed;
   const goalRows = rows.filter((row) => row.goal);
   const goalsMet = {
     p50: goalRows.every((row) => row.result.latencyMs.p50 < GOALS.p50Ms),
@@ -311,7 +329,7 @@ async function main() {
         [
           "router",
           String(routeCalls),
-          String(routeCalls - (figures.routedEveryCompany - figures.routed)),
+          String(routeCalls - (figures.routedEveryCompany - before.routed - figures.routed)),
           `${figures.routed} routes`,
           "",
           String(figures.routable - figures.routed),
@@ -321,7 +339,7 @@ async function main() {
     ),
   );
   console.log(
-    `\n${geocoder.distinctAddresses} distinct address texts (${geocoder.distinctKeys} once normalised): ${figures.found} placed (${figures.byGeocoder} by the geocoder), ${figures.notFound} not found; ${figures.pairs} distinct address pairs, ${figures.routable} with both ends placed. Calls for addresses outside the mirror (other companies' jobs, such as the demo company's refresh): ${geocoder.otherCalls}; routes routed for every company ${figures.routedEveryCompany} (the mirror's ${figures.routed}) against ${routeCalls} router calls. The second run: ${secondRun.placed} placed, ${secondRun.routed} routed in ${secondRun.ms} ms.\n`,
+    `\n${geocoder.distinctAddresses} distinct address texts (${geocoder.distinctKeys} once normalised): ${figures.found} placed (${figures.byGeocoder} by the geocoder), ${figures.notFound} not found; ${figures.pairs} distinct address pairs, ${figures.routable} with both ends placed. Calls for addresses outside the mirror (other companies' jobs, such as the demo company's refresh): ${geocoder.otherCalls}; routes routed for every company ${figures.routedEveryCompany} (the mirror's ${figures.routed}) against ${routeCalls} router calls. Placed or routed before the run (the stack's start): ${geocoder.placedBeforeRun} of the mirror's addresses, ${before.routed} routes. The second run: ${secondRun.placed} placed, ${secondRun.routed} routed in ${secondRun.ms} ms.\n`,
   );
   console.log(
     loadTable(rows, {
