@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { isEmailConfirmed } from "../../workers/core/auth/email-links";
 import { layoutData } from "../../workers/core/layout";
+import { memberStanding } from "../../workers/core/members/members";
 import { EmailConfirmationBanner } from "~/components/auth/email-confirmation-banner";
 import { FeedbackButton } from "~/components/feedback/feedback-dialog";
 import { AppShell } from "~/components/layout/app-shell";
@@ -11,10 +11,14 @@ import { requireCaller } from "~/lib/session.server";
 /** The guard and layout of every signed-in page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireCaller(context, request);
-  const [layout, emailConfirmed] = await Promise.all([
+  const [layout, { emailConfirmed, companyRole }] = await Promise.all([
     layoutData(context.db, user.company.id, Date.now()),
-    // A failed read shows no banner rather than failing the page.
-    isEmailConfirmed(context.db, user.id).catch(() => true),
+    // The address's confirmation and the role in the company (decision 0076) in one read; a
+    // failed read shows no banner and only the sections everyone has rather than failing the page.
+    memberStanding(context.db, user.id).catch(() => ({
+      emailConfirmed: true,
+      companyRole: "driver" as const,
+    })),
   ]);
   return {
     user: {
@@ -22,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lastName: user.lastName,
       email: user.email,
       role: user.role,
+      companyRole,
       companyName: user.company.name,
     },
     emailConfirmed,

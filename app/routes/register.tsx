@@ -15,13 +15,14 @@ import { requestEmailConfirmation } from "../../workers/core/auth/email-links";
 import { registrationFormSchema } from "../../workers/core/auth/schemas";
 import { statusOf } from "../../workers/web/wiring";
 import { AuthCard } from "~/components/auth/auth-card";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { ownHeaders } from "~/lib/route-headers";
 import { PartnerBanner } from "~/components/landing/partner-banner";
 import { parseLandingQuery, type LandingQuery } from "~/lib/landing-query";
 import { PARTNER_RECORD_KEY, readPartnerRecord } from "~/lib/partner-record";
 import { CompanyAutocomplete, type CompanySuggestion } from "~/components/auth/company-autocomplete";
 import { Button } from "~/components/ui/button";
-import { ErrorList, Field, PasswordField } from "~/components/ui/field";
+import { ErrorList, Field } from "~/components/ui/field";
 import { linkDepsOf, originOf } from "~/lib/email-links.server";
 import { useSchemaForm } from "~/lib/forms";
 import { toastHeaders } from "~/lib/toast.server";
@@ -190,23 +191,7 @@ export default function Register() {
               placeholder: "+7 999 123-45-67",
             }}
           />
-          <PasswordField
-            label="Пароль"
-            errors={fields.password.errors}
-            hint="Не короче 8 символов, заглавная и строчная буквы и цифра"
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "new-password",
-            }}
-          />
-          <PasswordField
-            label="Подтверждение пароля"
-            errors={fields.confirmPassword.errors}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
-          />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">

@@ -4,7 +4,7 @@
 // new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { payments } from "../../db/schema";
+import { payments, users } from "../../db/schema";
 import { QUICK_PAYMENT_DOCUMENT_KINDS, quickPaymentDocuments, quickPayments } from "../../db/schema/finance";
 import { createSession } from "../../workers/core/auth/sessions";
 import { recordMovement } from "../../workers/core/finance/ledger";
@@ -66,6 +66,24 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
     if (!doc) throw new Error("the sandbox account has no waybill naming another shipper");
     await mirrorEdoDocuments(owner.companyId, [doc]);
     return doc.info.go!.inn;
+  },
+  async member(owner) {
+    // A dispatcher of the owner's company, made afresh for each call: removing it is an operation.
+    const id = crypto.randomUUID();
+    await testDb()
+      .insert(users)
+      .values({
+        id,
+        companyId: owner.companyId,
+        firstName: "Ольга",
+        lastName: "Смирнова",
+        email: `member.${id.slice(0, 8)}@example.ru`,
+        phone: "",
+        companyRole: "dispatcher",
+        passwordHash: "none",
+        createdAt: new Date(),
+      });
+    return id;
   },
   async "edo-document"(owner) {
     // A docflow of the prerequisite's EDO account, mirrored for the owner only: its files are

@@ -9,6 +9,7 @@ import {
   edoConnections,
   emailTokens,
   feedbackMessages,
+  invitations,
   partnerLinks,
   platformConnections,
   sessions,
@@ -178,6 +179,46 @@ const CASES: Record<string, () => Promise<ActionCase>> = {
       fields: { token },
       state: async () =>
         (await testDb().select().from(users).where(eq(users.id, userId)))[0].emailConfirmedAt,
+      control: true,
+    };
+  },
+  "routes/invite": async () => {
+    // A live invitation of a company's director (decision 0076): the form joins the company.
+    const { companyId } = await createCompanyUser();
+    const token = crypto.randomUUID();
+    const email = `invited.${unique()}@example.ru`;
+    await testDb()
+      .insert(invitations)
+      .values({
+        hash: hashToken(token),
+        companyId,
+        email,
+        role: "dispatcher",
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      });
+    const password = "Novyi2026ok";
+    return {
+      path: "/invite",
+      fields: {
+        token,
+        firstName: "Ольга",
+        lastName: "Смирнова",
+        phone: "",
+        password,
+        confirmPassword: password,
+      },
+      state: () => usersWith(email),
+      control: true,
+    };
+  },
+  "routes/_app.members": async () => {
+    const { companyId, cookie } = await signedIn();
+    return {
+      path: "/members",
+      cookie,
+      fields: { intent: "invite", email: `invited.${unique()}@example.ru`, role: "driver" },
+      state: () => rowsOf(testDb().select().from(invitations).where(eq(invitations.companyId, companyId))),
       control: true,
     };
   },

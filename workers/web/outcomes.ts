@@ -11,11 +11,15 @@ const STATUS_OF_REASON = {
   invalid: 401,
   /** The user's e-mail is not confirmed yet: payouts wait for it (decision 0073). */
   email_unconfirmed: 403,
+  /** Only a company's director manages its members (decision 0076). */
+  not_director: 403,
   not_found: 404,
   invalid_link: 404,
   email_taken: 409,
   inn_taken: 409,
   already_registered: 409,
+  /** The change would leave the company without a director. */
+  last_director: 409,
   /** The order is not in a state to be paid for. */
   not_payable: 409,
   /** The company's saved access to a provider is missing or expired: set it up again. */

@@ -15,6 +15,8 @@ export type ShellUser = {
   lastName: string;
   email: string;
   role: "user" | "admin";
+  /** The user's role in their company: only a director sees «Сотрудники» (decision 0076). */
+  companyRole: "director" | "dispatcher" | "driver";
   companyName: string;
 };
 
@@ -38,10 +40,19 @@ function NavBadge({ count, description }: { count: number; description: string }
   );
 }
 
-function Sidebar({ badges = {}, onNavigate }: { badges?: NavBadges; onNavigate?: () => void }) {
+function Sidebar({
+  badges = {},
+  companyRole,
+  onNavigate,
+}: {
+  badges?: NavBadges;
+  companyRole: ShellUser["companyRole"];
+  onNavigate?: () => void;
+}) {
+  const items = NAV_ITEMS.filter((item) => !("directorOnly" in item) || companyRole === "director");
   return (
     <nav aria-label="Разделы" className="flex flex-col gap-1 p-3" data-tour="sidebar">
-      {NAV_ITEMS.map((item) =>
+      {items.map((item) =>
         item.ready ? (
           <NavLink
             key={item.to}
@@ -125,7 +136,7 @@ export function AppShell({
         <Link to="/dashboard" className="block px-6 py-5 text-xl font-bold text-brand-700">
           Рейс
         </Link>
-        <Sidebar badges={badges} />
+        <Sidebar badges={badges} companyRole={user.companyRole} />
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
@@ -200,7 +211,7 @@ export function AppShell({
         </header>
         {menuOpen ? (
           <div id="mobile-menu" className="border-b border-slate-200 bg-white lg:hidden">
-            <Sidebar badges={badges} onNavigate={() => setMenuOpen(false)} />
+            <Sidebar badges={badges} companyRole={user.companyRole} onNavigate={() => setMenuOpen(false)} />
             {/* What the phone's header has no room for. */}
             <div className="flex flex-wrap gap-1 border-t border-slate-100 px-3 py-2 sm:hidden">
               <HelpLink />

@@ -12,6 +12,8 @@ export const NAV_ITEMS = [
   { to: "/edo-clients", label: "Клиенты ЭДО", ready: true },
   { to: "/partners", label: "Партнеры", ready: true },
   { to: "/edo", label: "ЭДО", ready: true },
+  /** Shown to a company's director only (decision 0076). */
+  { to: "/members", label: "Сотрудники", ready: true, directorOnly: true },
 ] as const;
 
 export type NavPath = (typeof NAV_ITEMS)[number]["to"];

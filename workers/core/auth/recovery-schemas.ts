@@ -4,12 +4,12 @@ import { emailField, loginPasswordField, newPasswordField } from "../validation/
 /** «Забыли пароль?»: the address to send the reset link to. */
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-const newPasswordPair = {
+export const newPasswordPair = {
   password: newPasswordField,
   confirmPassword: z.string({ error: "Подтвердите пароль" }),
 };
 
-const passwordsMatch = {
+export const passwordsMatch = {
   error: "Пароли должны совпадать",
   path: ["confirmPassword"],
   // Shown together with the other fields' errors (Zod 4 skips refinements of invalid objects).

@@ -77,3 +77,23 @@ export function passwordResetLetter(to: string, firstName: string, url: string):
     ],
   });
 }
+
+export function invitationLetter(
+  to: string,
+  invite: { inviterName: string; companyName: string; roleLabel: string; url: string },
+): OutgoingLetter {
+  return linkLetter({
+    to,
+    subject: `Приглашение в кабинет «${invite.companyName}» — Рейс`,
+    greeting: "Здравствуйте!",
+    lead: [
+      `${invite.inviterName} приглашает вас в кабинет компании «${invite.companyName}» в Рейсе. Ваша роль: ${invite.roleLabel.toLowerCase()}.`,
+      "Чтобы присоединиться, укажите имя и придумайте пароль — регистрировать компанию заново не нужно.",
+    ],
+    action: "Принять приглашение",
+    url: invite.url,
+    tail: [
+      "Ссылка действует 7 дней и срабатывает один раз. Если вы не ждали приглашения, просто удалите это письмо.",
+    ],
+  });
+}

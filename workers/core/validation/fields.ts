@@ -58,6 +58,17 @@ export const phoneField = requiredText("Телефон обязателен")
   .transform((phone) => phone.replace(PHONE_SEPARATORS, ""))
   .refine((phone) => PHONE.test(phone), { error: "Введите корректный номер телефона" });
 
+/** A phone that may be left out (an invited colleague's): blank passes as "". */
+export const optionalPhoneField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((phone) => (phone ?? "").replace(PHONE_SEPARATORS, ""))
+  .refine(
+    blankOr((phone) => PHONE.test(phone)),
+    { error: "Введите корректный номер телефона" },
+  );
+
 export const companyNameField = requiredText("Название компании обязательно")
   .min(3, { error: "Название компании должно содержать минимум 3 символа" })
   .max(300, { error: "Название компании не длиннее 300 символов" });

@@ -24,7 +24,8 @@ export type OwnedResource =
   | "ledger-operation"
   | "quick-payment"
   | "vehicle"
-  | "edo-client";
+  | "edo-client"
+  | "member";
 
 /** What the caller's company must have set up before an operation can succeed. */
 export type CompanyPrerequisite = "x5-token" | "edo-login";

@@ -12,6 +12,7 @@ import { factoringOperations } from "./factoring";
 import { feedbackOperations } from "./feedback";
 import { financeReadsOperations } from "./finance-reads";
 import { geoOperations } from "./geo";
+import { membersOperations } from "./members";
 import { healthOperations } from "./health";
 import { onboardingOperations } from "./onboarding";
 import type { ApiOperation } from "./operation";
@@ -52,4 +53,5 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...feedbackOperations,
   ...onboardingOperations,
   ...settingsOperations,
+  ...membersOperations,
 ];
