@@ -147,22 +147,27 @@ function InviteForm() {
         onSubmit={(event) => trackRoleForm("invitation_sent", event.currentTarget)}
       >
         <input type="hidden" name="intent" value="invite" />
-        <label className="flex min-w-64 flex-1 flex-col text-sm font-medium text-slate-700">
-          Email сотрудника
+        <div className="flex min-w-64 flex-1 flex-col">
+          <label htmlFor="invite-email" className="text-sm font-medium text-slate-700">
+            Email сотрудника
+          </label>
           <input
+            id="invite-email"
             type="email"
             name="email"
             required
             autoComplete="off"
             className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-base shadow-sm focus:ring-2 focus:ring-brand-500"
           />
-        </label>
-        <label className="flex flex-col text-sm font-medium text-slate-700">
-          Роль
-          <select name="role" defaultValue="dispatcher" className={`mt-1 ${select}`}>
+        </div>
+        <div className="flex flex-col">
+          <label htmlFor="invite-role" className="text-sm font-medium text-slate-700">
+            Роль
+          </label>
+          <select id="invite-role" name="role" defaultValue="dispatcher" className={`mt-1 ${select}`}>
             <RoleOptions />
           </select>
-        </label>
+        </div>
         <Button type="submit" disabled={busy}>
           {busy ? "Отправляем…" : "Пригласить"}
         </Button>
