@@ -6,8 +6,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invitations, sessions, users } from "../../db/schema";
 import { INVITATION_TTL_MS } from "../../workers/core/members/members";
+import { hashToken } from "../../workers/core/auth/tokens";
 import { SAME_ORIGIN } from "./page-actions";
-import { callWeb, createCompanyUser, drain, postJson, sessionFor, testDb } from "./support";
+import { callWeb, createCompanyUser, deliver, drain, postJson, sessionFor, testDb } from "./support";
 
 const SANDBOX = new URL(env.EMAIL_API_URL).origin;
 const PASSWORD = "Dispetcher2026";
@@ -196,6 +197,32 @@ describe("an invitation", () => {
     expect(await refused.response.text()).toContain("Этот адрес уже зарегистрирован в Рейсе");
     const [row] = await testDb().select().from(invitations).where(eq(invitations.email, link.email));
     expect(row.usedAt).toBeNull();
+  });
+});
+
+describe("the hourly auth.sweep", () => {
+  it("deletes invitations dead for more than a week; a recently expired one still says it expired", async () => {
+    const { companyId } = await createCompanyUser();
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const tokens = { old: crypto.randomUUID(), recent: crypto.randomUUID() };
+    const made = (token: string, daysAgo: number) => ({
+      hash: hashToken(token),
+      companyId,
+      email: newAddress(),
+      role: "driver" as const,
+      createdAt: new Date(Date.now() - daysAgo * DAY_MS - INVITATION_TTL_MS),
+      expiresAt: new Date(Date.now() - daysAgo * DAY_MS),
+    });
+    await testDb()
+      .insert(invitations)
+      .values([made(tokens.old, 8), made(tokens.recent, 1)]);
+    const swept = await deliver([{ kind: "auth.sweep" }]);
+    expect(swept.explicitAcks).toEqual(swept.ids);
+    const left = await testDb().select().from(invitations).where(eq(invitations.companyId, companyId));
+    expect(left.map((i) => i.hash)).toEqual([hashToken(tokens.recent)]);
+    const page = await callWeb(`/invite?token=${tokens.recent}`);
+    expect(page.response.status).toBe(409);
+    expect(await page.response.text()).toContain("Срок действия приглашения истёк");
   });
 });
 

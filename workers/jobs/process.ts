@@ -18,6 +18,7 @@ import type { PaymentProvider } from "../providers/payment-provider";
 import type { PayoutBank } from "../providers/payout-bank";
 import type { Mailer } from "../providers/mailer";
 import { prepareConfirmationLetter, prepareResetLetter, sweepEmailLinks } from "../core/auth/email-links";
+import { sweepInvitations } from "../core/members/members";
 import { sendLetter } from "../core/mail/send";
 
 /** What jobs work with: the database, the clock, the queue, the customer platforms, EDO, geo and payments. */
@@ -113,6 +114,7 @@ export async function processJob(deps: JobDeps, job: JobMessage, attempt = 1): P
     case "auth.sweep":
       await sweepExpiredAuth(deps.db, deps.now());
       await sweepEmailLinks(deps.db, deps.now());
+      await sweepInvitations(deps.db, deps.now());
       return;
     case "retention.sweep":
       await sweepRetention(deps.db, deps.now());

@@ -3,9 +3,10 @@
 // opens a short registration joining the company. Removing a member deletes the account and
 // with it every session; the last director can be neither removed nor demoted, which each
 // write checks in its own statement, so two directors demoting each other cannot both pass.
-import { and, desc, eq, gt, isNull, max, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, max, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, invitations, sessions, users, type CompanyRole } from "../../../db/schema";
+import { DEAD_LINK_KEPT_MS } from "../auth/email-links";
 import { hashPassword } from "../auth/passwords";
 import { generateSecretToken, hashToken } from "../auth/tokens";
 import type { JobMessage } from "../jobs/messages";
@@ -368,4 +369,15 @@ export async function removeMember(
   if (removed.length === 0)
     return { ok: false, reason: "last_director", message: MEMBER_MESSAGES.lastDirector };
   return { ok: true, message: MEMBER_MESSAGES.removed };
+}
+
+/**
+ * Part of the hourly auth.sweep: deletes invitations expired more than DEAD_LINK_KEPT_MS ago
+ * (used or not), as dead e-mail links are; until then an expired link still says it expired.
+ */
+export async function sweepInvitations(db: Db, now: number): Promise<number> {
+  const result = await db
+    .delete(invitations)
+    .where(lte(invitations.expiresAt, new Date(now - DEAD_LINK_KEPT_MS)));
+  return result.rowsAffected;
 }
