@@ -153,8 +153,8 @@ type Waiting = {
  * The client, with reads started in the same turn of the event loop sent as one batch (decision
  * 0075): read-only batches and single SELECTs. Remix runs a page's loaders at once, and each
  * reads on its own, so the layout's and the page's reads share one round trip. A call that
- * writes, or any other, goes on its own. If the merged batch fails, each call runs again on its
- * own, so one caller's error is never another's.
+ * writes, or any other, goes on its own. If the merged batch fails on a statement, each call
+ * runs again on its own, so one caller's error is never another's.
  */
 export function mergingReadBatches(client: Client): Client {
   let waiting: Waiting[] = [];
@@ -172,8 +172,11 @@ export function mergingReadBatches(client: Client): Client {
         w.resolve(results.slice(at, at + w.statements.length));
         at += w.statements.length;
       }
-    } catch {
-      for (const w of group) w.alone().then(w.resolve, w.reject);
+    } catch (error) {
+      // The database out of reach, too slow or locked is every caller's answer: asking again one
+      // by one would only make each wait as long again. Any other error was one statement's.
+      if (databaseFailureMessage(error)) for (const w of group) w.reject(error);
+      else for (const w of group) w.alone().then(w.resolve, w.reject);
     }
   };
   const wait = (statements: InStatement[], alone: () => Promise<ResultSet[]>) =>

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type Client, type InStatement } from "@libsql/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mergingReadBatches } from "./client";
+import { DatabaseUnreachableError, mergingReadBatches } from "./client";
 
 describe("mergingReadBatches", () => {
   let dir: string;
@@ -92,6 +92,26 @@ describe("mergingReadBatches", () => {
     ]);
     expect(good.status === "fulfilled" && good.value[0].rows[0][0]).toBe("a");
     expect(bad.status).toBe("rejected");
+  });
+
+  it("gives every caller the database's own failure at once, without asking again one by one", async () => {
+    let sent = 0;
+    const down = new Proxy(real, {
+      get(target, property) {
+        if (property === "batch" || property === "execute")
+          return () => {
+            sent++;
+            return Promise.reject(new DatabaseUnreachableError({ cause: new Error("refused") }));
+          };
+        return Reflect.get(target, property) as unknown;
+      },
+    });
+    const reads = mergingReadBatches(down);
+    const answers = await Promise.allSettled([reads.batch(["SELECT 1"]), reads.execute("SELECT 2")]);
+    expect(
+      answers.map((a) => a.status === "rejected" && a.reason instanceof DatabaseUnreachableError),
+    ).toEqual([true, true]);
+    expect(sent).toBe(1);
   });
 
   it("sends reads started apart apart", async () => {
