@@ -6,6 +6,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import type { CompanyRole } from "../../../db/schema/auth";
 import { AUTH_MESSAGES } from "../../core/auth/accounts";
 import type { AppBindings } from "../bindings";
 import { readForm, readJson, validate } from "../lib/body";
@@ -58,6 +59,11 @@ export type OperationDef = {
   summary: string;
   description?: string;
   access: ApiAccess;
+  /**
+   * The company roles that may call a signed-in operation (issue 25 item 4): director, dispatcher,
+   * driver. Being made required and enforced by the guard; until then, absent means every role.
+   */
+  roles?: readonly CompanyRole[];
   /** A path parameter naming a row of the caller's own; anyone else's id answers 404. */
   owns?: { param: string; resource: OwnedResource };
   /** Succeeds only once the company has this (otherwise it explains what is missing). */
