@@ -27,6 +27,13 @@ export const companies = sqliteTable(
     /** The plan chosen on the landing before registering (workers/core/billing/plans.ts ids). */
     chosenPlan: text("chosen_plan"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * When its last member deleted their account (decision 0079): nobody can sign in to it any more,
+     * and its personal data and credentials are erased by the retention sweep 30 days later.
+     */
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** When the retention sweep erased it; what accounting law keeps stays, without personal data. */
+    erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("companies_inn_unique").on(t.inn)],
 );
