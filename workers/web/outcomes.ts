@@ -17,6 +17,8 @@ const STATUS_OF_REASON = {
   invalid_link: 404,
   email_taken: 409,
   inn_taken: 409,
+  /** The company's ИНН is verified by documents and can no longer change (decision 0078). */
+  inn_fixed: 409,
   already_registered: 409,
   /** The change would leave the company without a director. */
   last_director: 409,
