@@ -9,6 +9,7 @@ import {
   partnerLinks,
 } from "../../db/schema";
 import { FOUND_TTL_MS, WEAK_TTL_MS } from "./geo/geo";
+import { sweepClosedCompanies, type ClosedCompaniesSweep } from "./privacy/erasure";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,13 +64,14 @@ export type RetentionSweep = {
   deadJobs: number;
   geocodes: number;
   routes: number;
+  closedCompanies: ClosedCompaniesSweep;
 };
 
 /**
  * Deletes what is kept no longer (decisions 0039, 0043): personal data past the privacy policy's
  * terms (a used link's lead is cleared, the link stays), dead jobs, and geocoder and router
- * answers past the cache's own trust (decision 0027), which a lookup would only replace. One
- * batch; running it twice is harmless.
+ * answers past the cache's own trust (decision 0027), which a lookup would only replace; then
+ * closed companies past their term (decision 0079). Running it twice is harmless.
  */
 export async function sweepRetention(db: Db, now: number): Promise<RetentionSweep> {
   const before = (days: number) => new Date(now - days * DAY_MS);
@@ -108,5 +110,6 @@ export async function sweepRetention(db: Db, now: number): Promise<RetentionSwee
     deadJobs: dead.rowsAffected,
     geocodes: geocodes.rowsAffected,
     routes: routes.rowsAffected,
+    closedCompanies: await sweepClosedCompanies(db, now),
   };
 }

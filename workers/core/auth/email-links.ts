@@ -307,15 +307,16 @@ export async function resetPassword(
 }
 
 /**
- * A signed-in user's password change: the current password is checked (and charged to the
- * sign-in throttle, so it cannot be guessed here faster than at /login); every other session ends.
+ * A signed-in user's current password, confirming a change to their account: checked against the
+ * sign-in throttle (so it cannot be guessed here faster than at /login), a correct one gives the
+ * attempt back. `wrong` is the refusal's text.
  */
-export async function changePassword(
+export async function checkCurrentPassword(
   db: Db,
-  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string; now: number },
-): Promise<{ ok: true; message: string } | Refused<"invalid" | "rate_limited">> {
+  input: { userId: string; password: string; now: number; wrong: string },
+): Promise<{ ok: true; companyId: string } | Refused<"invalid" | "rate_limited">> {
   const [user] = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
+    .select({ email: users.email, passwordHash: users.passwordHash, companyId: users.companyId })
     .from(users)
     .where(eq(users.id, input.userId));
   const attempt = await takeLoginAttempt(db, user?.email ?? "", null, input.now);
@@ -326,9 +327,24 @@ export async function changePassword(
       message: `Слишком много попыток. Попробуйте снова через ${Math.ceil(attempt.retryAfterSeconds / 60)} мин.`,
       retryAfterSeconds: attempt.retryAfterSeconds,
     };
-  if (!(await verifyPassword(input.currentPassword, user?.passwordHash ?? DECOY_HASH)) || !user)
-    return { ok: false, reason: "invalid", message: EMAIL_LINK_MESSAGES.wrongCurrentPassword };
+  if (!(await verifyPassword(input.password, user?.passwordHash ?? DECOY_HASH)) || !user)
+    return { ok: false, reason: "invalid", message: input.wrong };
   await Promise.all([releaseSlot(db, attempt.hitIds), clearLoginFailures(db, user.email)]);
+  return { ok: true, companyId: user.companyId };
+}
+
+/** A signed-in user's password change: the current password is checked; every other session ends. */
+export async function changePassword(
+  db: Db,
+  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string; now: number },
+): Promise<{ ok: true; message: string } | Refused<"invalid" | "rate_limited">> {
+  const checked = await checkCurrentPassword(db, {
+    userId: input.userId,
+    password: input.currentPassword,
+    now: input.now,
+    wrong: EMAIL_LINK_MESSAGES.wrongCurrentPassword,
+  });
+  if (!checked.ok) return checked;
   await replacePassword(db, {
     userId: input.userId,
     passwordHash: await hashPassword(input.newPassword),

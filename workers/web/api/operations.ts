@@ -21,6 +21,7 @@ import { partnerLandingOperations } from "./partner-landing";
 import { partnerOperations } from "./partners";
 import { paymentsOperations } from "./payments";
 import { platformsOperations } from "./platforms";
+import { privacyOperations } from "./privacy";
 import { profileOperations } from "./profile";
 import { settingsOperations } from "./settings";
 import { x5Operations } from "./x5";
@@ -55,5 +56,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...onboardingOperations,
   ...settingsOperations,
   ...membersOperations,
+  ...privacyOperations,
   ...profileOperations,
 ];
