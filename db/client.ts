@@ -55,7 +55,7 @@ export function createDb(config: DbConfig): Db {
   const client = createClient({
     url: config.url,
     authToken: config.authToken || undefined,
-    fetch: fetchWithDeadline(config.deadlineMs ?? DATABASE_DEADLINE_MS),
+    fetch: reusingStreams(fetchWithDeadline(config.deadlineMs ?? DATABASE_DEADLINE_MS)),
   });
   const retrying = retryingWhenBusy(client);
   return drizzle(config.mergeReadBatches ? mergingReadBatches(retrying) : retrying, { schema });
@@ -76,6 +76,116 @@ function fetchWithDeadline(deadlineMs: number) {
       throw new DatabaseUnreachableError({ cause: error });
     }
   };
+}
+
+type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+/** A database stream no request is using, ready for the next (decision 0082). */
+type IdleStream = { baton: string; baseUrl: string | null; at: number };
+
+/** sqld and Turso end a stream after 10 s without a request; one idle longer is not tried. */
+export const STREAM_IDLE_MS = 5_000;
+/** Idle streams kept per database; beyond these a stream is left to expire. */
+const IDLE_STREAMS_KEPT = 16;
+const idleStreams = new Map<string, IdleStream[]>();
+
+/** How @libsql/client's own calls look on the wire (Hrana over HTTP, JSON): a new stream, closed at the end. */
+const NEW_STREAM_HEAD = '{"requests":[';
+const CLOSE_TAIL = ',{"type":"close"}]}';
+const AUTOCOMMIT_TAIL = ',{"type":"get_autocommit"}]}';
+/** A statement text the client stored on the stream for the call (its batch's SQL cache). */
+const STORED_SQL = /\{"type":"store_sql","sql_id":(\d+),/g;
+
+type PipelineAnswer = {
+  baton: string | null;
+  base_url: string | null;
+  results: { type: string; response?: { type: string; is_autocommit?: boolean } }[];
+};
+
+/** A pipeline's answer already read: the client takes it as it would the body. */
+class ReadPipelineAnswer extends Response {
+  constructor(private readonly answer: PipelineAnswer) {
+    super(null, { status: 200, headers: { "content-type": "application/json" } });
+  }
+  override json(): Promise<PipelineAnswer> {
+    return Promise.resolve(this.answer);
+  }
+}
+
+/**
+ * The client's one-shot calls (execute, batch, executeMultiple) on streams kept open between
+ * calls (decision 0082). Each such call opens a stream, runs, and closes it; opening one costs
+ * sqld a new SQLite connection with the whole schema parsed, more than most statements. Here the
+ * call runs on an idle stream when there is one (its baton sent along), and instead of closing
+ * it, asks whether the connection is back outside any transaction: then the stream waits for the
+ * next call, otherwise it is closed at once. The client sees what it would have seen. A stream
+ * that expired or that a restarted sqld no longer knows is refused before anything runs, and the
+ * call goes again on a new stream. Other requests (interactive transactions) pass unchanged.
+ */
+export function reusingStreams(fetch: Fetch, now: () => number = Date.now): Fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method !== "POST" || !request.url.endsWith("/v2/pipeline")) return fetch(request);
+    const body = await request.text();
+    if (!body.startsWith(NEW_STREAM_HEAD) || !body.endsWith(CLOSE_TAIL)) {
+      return fetch(new Request(request.url, { method: "POST", headers: request.headers, body }));
+    }
+    const home = request.url.slice(0, -"v2/pipeline".length);
+    const key = `${home} ${request.headers.get("authorization") ?? ""}`;
+    const requests = body.slice(NEW_STREAM_HEAD.length, -CLOSE_TAIL.length);
+    // The texts the call stored die with its stream; a kept stream must forget them too.
+    const stored = [...requests.matchAll(STORED_SQL)].map(([, id]) => `,{"type":"close_sql","sql_id":${id}}`);
+    const tail = stored.join("") + AUTOCOMMIT_TAIL;
+    const send = (stream: IdleStream | undefined, tail: string, requestsJson: string) =>
+      fetch(
+        new Request(new URL("v3/pipeline", stream?.baseUrl ?? home), {
+          method: "POST",
+          headers: request.headers,
+          body: `{"baton":${stream ? JSON.stringify(stream.baton) : "null"},"requests":[${requestsJson}${tail}`,
+        }),
+      );
+    let stream = takeIdle(key, now());
+    let response = await send(stream, tail, requests);
+    if (!response.ok && stream) {
+      const text = await response.text();
+      // Refused before anything ran: the stream expired or the server does not know it.
+      if (!/STREAM_EXPIRED|invalid baton/i.test(text))
+        return new Response(text, { status: response.status, headers: response.headers });
+      stream = undefined;
+      response = await send(undefined, tail, requests);
+    }
+    if (!response.ok) return response;
+    const answer = (await response.json()) as PipelineAnswer;
+    const last = answer.results.pop();
+    const forgotten = answer.results.splice(answer.results.length - stored.length, stored.length);
+    if (answer.baton !== null) {
+      const next = { baton: answer.baton, baseUrl: answer.base_url ?? stream?.baseUrl ?? null, at: now() };
+      const clean = last?.response?.is_autocommit === true && forgotten.every((r) => r.type === "ok");
+      if (clean) keepIdle(key, next);
+      // Left inside a transaction (a script that began one): close it now, never hand it on.
+      else await send(next, CLOSE_TAIL.slice(1), "").then((r) => r.body?.cancel(), () => undefined);
+    }
+    answer.results.push({ type: "ok", response: { type: "close" } });
+    answer.baton = null;
+    return new ReadPipelineAnswer(answer);
+  };
+}
+
+/** The most recently used idle stream that is still fresh; staler ones are dropped. */
+function takeIdle(key: string, at: number): IdleStream | undefined {
+  const idle = idleStreams.get(key);
+  const stream = idle?.pop();
+  if (!stream) return undefined;
+  if (at - stream.at <= STREAM_IDLE_MS) return stream;
+  // The most recent is stale, so every older one is too.
+  idle!.length = 0;
+  return undefined;
+}
+
+function keepIdle(key: string, stream: IdleStream) {
+  const idle = idleStreams.get(key) ?? [];
+  idleStreams.set(key, idle);
+  if (idle.length < IDLE_STREAMS_KEPT) idle.push(stream);
 }
 
 const BUSY_CODES = new Set(["SQLITE_BUSY", "SQLITE_LOCKED"]);

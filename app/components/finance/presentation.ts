@@ -24,9 +24,11 @@ export const OPERATION_TYPE_LABELS: Record<LedgerEntryType, string> = {
   fee_refund: "Возврат комиссии",
 };
 
+const wholeNumber = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 });
+
 /** Thousands of rubles, as the maximum advance is shown (spec 3 §2): «1 250 тыс. ₽». */
 export function thousandsOfRubles(kopecks: number): string {
-  return `${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0 }).format(Math.floor(kopecks / 100_000))} тыс. ₽`;
+  return `${wholeNumber.format(Math.floor(kopecks / 100_000))} тыс. ₽`;
 }
 
 /** Pending payouts of the previous read that the bank has now executed (spec 3 §4: money received). */

@@ -19,13 +19,14 @@ export const VEHICLE_STATUS_TONE: Record<VehicleStatus, string> = {
 const decimal = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 export const oneDecimal = (value: number) => decimal.format(value);
 
+const moscowShort = new Intl.DateTimeFormat("ru-RU", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "Europe/Moscow",
+});
+
 /** 2025-09-10T07:00:00.000Z → «10.09.2025, 10:00» (Moscow). */
-export const moscowDateTime = (iso: string) =>
-  new Intl.DateTimeFormat("ru-RU", {
-    dateStyle: "short",
-    timeStyle: "short",
-    timeZone: "Europe/Moscow",
-  }).format(new Date(iso));
+export const moscowDateTime = (iso: string) => moscowShort.format(new Date(iso));
 
 /** Fleet page events (spec 1 §3): section "transport" — page_viewed, vehicle_opened, table_filtered, load_failed. */
 export function trackTransport(action: string, label?: string): void {

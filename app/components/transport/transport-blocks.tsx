@@ -24,10 +24,8 @@ const th = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text
 const td = "px-3 py-2 text-sm text-slate-800";
 const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 const dayLabel = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat("ru-RU", { month: "short", year: "2-digit", timeZone: "UTC" }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+const shortMonth = new Intl.DateTimeFormat("ru-RU", { month: "short", year: "2-digit", timeZone: "UTC" });
+const monthLabel = (month: string) => shortMonth.format(new Date(`${month}-01T00:00:00Z`));
 
 function Kpi({ label, value, note, tone }: { label: string; value: string; note?: string; tone?: string }) {
   return (
