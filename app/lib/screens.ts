@@ -14,7 +14,8 @@ const OTHER_SCREENS: { to: string; label: string }[] = [
   { to: "/api-test", label: "Проверка API" },
   { to: "/session-test", label: "Проверка сессии" },
   { to: "/test-analytics", label: "Проверка аналитики ЭДО" },
-  { to: "/sessions", label: "Сеансы" },
+  { to: "/sessions", label: "Профиль" },
+  { to: "/profile", label: "Профиль" },
 ];
 
 /** Longest path first, so /dashboard/orders is «Заказы» and not «Главная». */

@@ -1,25 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
-import { saveRequisites } from "../../workers/core/finance/requisites";
-import { bankRequisitesSchema } from "../../workers/core/requisites/schemas";
 import { trackFinance } from "~/components/finance/finance-analytics";
 import { FinancePage } from "~/components/finance/finance-page";
 import { FINANCE_TABS } from "~/components/finance/finance-query";
 import type { RequisitesAnswer } from "~/components/finance/requisites-form";
 import { LoadError } from "~/components/ui/load-error";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { depsOf } from "~/lib/deps.server";
 import { financePageData } from "~/lib/finance.server";
 import { formatNumber } from "~/lib/format";
+import { requisitesAction } from "~/lib/requisites.server";
 import { requireCaller } from "~/lib/session.server";
-import { toastHeaders } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Финансы — Рейс" }];
 
@@ -31,37 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The requisites form (the «Реквизиты» tab): checked by the schema, then by the bank directory. */
 export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<RequisitesAnswer> {
   const { user } = requireCaller(context, request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: bankRequisitesSchema });
-  if (formData.get("intent") !== "requisites" || submission.status !== "success")
-    return data({ result: submission.reply(), saved: false }, { status: 400 });
-  let outcome;
-  try {
-    outcome = await saveRequisites(
-      context.db,
-      depsOf(context).bankLookup(),
-      user.company.id,
-      submission.value,
-      Date.now(),
-    );
-  } catch (error) {
-    console.error("finance: requisites not saved", error);
-    const message = "Не удалось сохранить реквизиты. Повторите попытку";
-    return data(
-      { result: submission.reply({ formErrors: [message] }), saved: false },
-      { status: 500, headers: await toastHeaders({ type: "error", message }) },
-    );
-  }
-  if (!outcome.ok) {
-    const result = outcome.field
-      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-      : submission.reply({ formErrors: [outcome.message] });
-    return data({ result, saved: false }, { status: outcome.reason === "unavailable" ? 503 : 400 });
-  }
-  return data(
-    { result: submission.reply(), saved: true },
-    { headers: await toastHeaders({ type: "success", message: "Реквизиты сохранены" }) },
-  );
+  return requisitesAction(context, user.company.id, await request.formData());
 }
 
 /**

@@ -166,11 +166,11 @@ describe("accounts in the browser", () => {
     const page = await signedInPage(await accounts.create());
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/sessions\.data/, async (route) => {
+    await page.route(/\/profile\.data/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.getByRole("link", { name: "Профиль и активные сеансы" }).click();
+    await page.getByRole("link", { name: "Профиль", exact: true }).click();
     const bar = page.getByRole("progressbar", { name: "Загрузка страницы" });
     await bar.waitFor();
     expect(await page.locator("main").getAttribute("aria-busy")).toBe("true");

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companyRequisites } from "../../db/schema/finance";
 import {
+  companies,
   edoConnections,
   emailTokens,
   feedbackMessages,
@@ -262,6 +263,26 @@ const CASES: Record<string, () => Promise<ActionCase>> = {
       cookie,
       fields: { intent: "end-others" },
       state: () => sessionsOf(userId),
+      control: true,
+    };
+  },
+  "routes/_app.profile._index": async () => {
+    const { userId, cookie } = await signedIn();
+    return {
+      path: "/profile",
+      cookie,
+      fields: { intent: "profile", firstName: "Марина", lastName: "Волкова", phone: "+79161234567" },
+      state: async () => (await testDb().select().from(users).where(eq(users.id, userId)))[0].firstName,
+      control: true,
+    };
+  },
+  "routes/_app.company": async () => {
+    const { companyId, cookie } = await signedIn();
+    return {
+      path: "/company",
+      cookie,
+      fields: { intent: "company", name: "ООО «Северный рейс»", inn: randomInn() },
+      state: async () => (await testDb().select().from(companies).where(eq(companies.id, companyId)))[0],
       control: true,
     };
   },

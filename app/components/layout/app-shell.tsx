@@ -181,10 +181,10 @@ export function AppShell({
               <div className="text-xs text-slate-500">{user.email}</div>
             </div>
             <Link
-              to="/sessions"
-              title="Профиль и активные сеансы"
+              to="/profile"
+              title="Профиль: имя, телефон, пароль, сеансы"
               className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
-              aria-label="Профиль и активные сеансы"
+              aria-label="Профиль"
             >
               {initials(user)}
             </Link>

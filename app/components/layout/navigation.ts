@@ -14,6 +14,7 @@ export const NAV_ITEMS = [
   { to: "/edo", label: "ЭДО", ready: true },
   /** Shown to a company's director only (decision 0076). */
   { to: "/members", label: "Сотрудники", ready: true, directorOnly: true },
+  { to: "/company", label: "Компания", ready: true, directorOnly: true },
 ] as const;
 
 export type NavPath = (typeof NAV_ITEMS)[number]["to"];

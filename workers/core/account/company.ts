@@ -4,7 +4,7 @@
 // assignment documents were made out to it), or the company's own EDO account, whose documents
 // the operator signs, names it as carrier in a mirrored waybill. Registration does not verify it:
 // the INN typed there (or picked from the suggestions) was never checked on the server.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, edoDocuments, quickPayments } from "../../../db/schema";
 import { memberStanding } from "../members/members";
@@ -43,12 +43,19 @@ export async function requireCompanyDirector(
     : { ok: false, reason: "not_director", message: COMPANY_MESSAGES.directorsOnly };
 }
 
+/**
+ * A column named with its table: drizzle leaves a select's columns bare, which inside the
+ * subqueries below would name the subquery's own table.
+ */
+const qualified = (column: Column) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
 /** Whether the company's current ИНН is verified (the rule above), as an SQL condition. */
-const innVerified: SQL<number> = sql`(${companies.inn} IS NOT NULL AND (
-  EXISTS (SELECT 1 FROM ${quickPayments} WHERE ${quickPayments.companyId} = ${companies.id}
-    AND ${quickPayments.approvedAt} IS NOT NULL)
-  OR EXISTS (SELECT 1 FROM ${edoDocuments} WHERE ${edoDocuments.companyId} = ${companies.id}
-    AND ${edoDocuments.deleted} = 0 AND ${edoDocuments.tkInn} = ${companies.inn})))`;
+const innVerified: SQL<number> = sql`(${qualified(companies.inn)} IS NOT NULL AND (
+  EXISTS (SELECT 1 FROM ${quickPayments} WHERE ${qualified(quickPayments.companyId)} = ${qualified(companies.id)}
+    AND ${qualified(quickPayments.approvedAt)} IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM ${edoDocuments} WHERE ${qualified(edoDocuments.companyId)} = ${qualified(companies.id)}
+    AND ${qualified(edoDocuments.deleted)} = 0 AND ${qualified(edoDocuments.tkInn)} = ${qualified(companies.inn)})))`;
 
 const cardColumns = {
   name: companies.name,
@@ -104,7 +111,8 @@ export async function updateCompany(
       )
       .returning({ id: companies.id });
   } catch (error) {
-    if (String(error).includes("UNIQUE"))
+    // drizzle wraps the driver's error ("Failed query: …") and keeps it as the cause.
+    if (`${String(error)} ${String((error as { cause?: unknown }).cause)}`.includes("UNIQUE"))
       return { ok: false, reason: "inn_taken", message: COMPANY_MESSAGES.innTaken };
     throw error;
   }
