@@ -19,6 +19,7 @@ import { trackPageView } from "~/lib/analytics";
 import { pageViewBeaconScript } from "~/lib/page-view-beacon";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/tailwind.css?url";
+import { ROLE_REFUSAL } from "../workers/core/members/roles";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -124,16 +125,22 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const status = isRouteErrorResponse(error) ? error.status : null;
+  if (status === null) console.error(error);
+  // A page the member's role may not open (decision 0077) when the page has no boundary of its own.
+  const [heading, text] =
+    status === 404
+      ? ["Страница не найдена", "Такой страницы нет. Проверьте адрес или вернитесь на главную."]
+      : status === 403
+        ? [ROLE_REFUSAL.error, ROLE_REFUSAL.message]
+        : [
+            "Что-то пошло не так",
+            "Мы уже знаем об ошибке и разбираемся. Обновите страницу или попробуйте позже.",
+          ];
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-semibold">{notFound ? "Страница не найдена" : "Что-то пошло не так"}</h1>
-      <p className="text-slate-600">
-        {notFound
-          ? "Такой страницы нет. Проверьте адрес или вернитесь на главную."
-          : "Мы уже знаем об ошибке и разбираемся. Обновите страницу или попробуйте позже."}
-      </p>
+      <h1 className="text-2xl font-semibold">{heading}</h1>
+      <p className="text-slate-600">{text}</p>
       <a href="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         На главную
       </a>

@@ -1,5 +1,6 @@
 // The /docs/api page's model, read from the API's own OpenAPI document: what each operation
 // takes and answers is stated once, in its definition beside its handler.
+import { ROLE_LABELS } from "../../workers/core/members/schemas";
 import { openApiDocument } from "../../workers/web/wiring";
 
 type JsonSchema = {
@@ -55,6 +56,18 @@ const ACCESS_LABELS: Record<ApiAccess, string> = {
   "signed-in": "Нужен вход",
   admin: "Только администратор",
 };
+
+type CompanyRole = keyof typeof ROLE_LABELS;
+
+/** "Нужен вход" with the company roles it serves (decision 0077): «любая роль» when all may call. */
+function accessLabelOf(access: ApiAccess, roles: CompanyRole[] | undefined): string {
+  if (access !== "signed-in" || !roles) return ACCESS_LABELS[access];
+  const named =
+    roles.length === Object.keys(ROLE_LABELS).length
+      ? "любая роль"
+      : roles.map((role) => ROLE_LABELS[role].toLowerCase()).join(", ");
+  return `${ACCESS_LABELS[access]}: ${named}`;
+}
 
 const FORMATS: Record<string, string> = {
   email: "email",
@@ -142,6 +155,7 @@ type Operation = {
   summary: string;
   description?: string;
   "x-access": ApiAccess;
+  "x-roles"?: CompanyRole[];
   parameters: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, Response>;
@@ -183,7 +197,7 @@ export function apiDocs(): DocGroup[] {
         summary: operation.summary,
         description: operation.description ?? null,
         access: operation["x-access"],
-        accessLabel: ACCESS_LABELS[operation["x-access"]],
+        accessLabel: accessLabelOf(operation["x-access"], operation["x-roles"]),
         parameters,
         body: body ? fields(body) : [],
         success: statuses

@@ -18,6 +18,7 @@ import {
   type EdoConnectionView,
 } from "../../workers/core/edo/connection";
 import { edoAuthSchema } from "../../workers/core/edo/schemas";
+import { driverScopeOf, roleAllows, ROLES } from "../../workers/core/members/roles";
 import { statusOf } from "../../workers/web/wiring";
 import { EdoConnectionCard, EdoConnectStart, type EdoPageAnswer } from "~/components/edo/connection-card";
 import { DocumentFilters } from "~/components/edo/document-filters";
@@ -31,7 +32,7 @@ import { useSavedFilters } from "~/components/edo/use-saved-filters";
 import { LoadError } from "~/components/ui/load-error";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { ownHeaders } from "~/lib/route-headers";
-import { requireCaller } from "~/lib/session.server";
+import { requireCaller, requireRole } from "~/lib/session.server";
 import { depsOf } from "~/lib/deps.server";
 import { toastHeaders } from "~/lib/toast.server";
 
@@ -42,18 +43,25 @@ export const headers: HeadersFunction = ownHeaders;
 
 const TITLE = "Электронный документооборот (ЭДО)";
 
+/** What a driver sees while the company has no live EDO connection: they cannot connect it. */
+const EDO_DRIVER_NOT_CONNECTED =
+  "ЭДО компании пока не подключено. Подключить его может руководитель или диспетчер; после этого здесь появятся ваши рейсы.";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = requireCaller(context, request);
+  const { user, companyRole } = requireCaller(context, request);
   const companyId = user.company.id;
   const url = new URL(request.url);
   const { query, page } = edoDocumentsQueryOf(url.searchParams);
+  // A driver sees the documents that name them and cannot connect, refresh or disconnect (0077).
+  const driver = driverScopeOf(companyRole, user);
+  const canManage = roleAllows(ROLES.office, companyRole);
   const { connection, documents, listView } = await edoPageData(
     context.db,
-    { companyId, userId: user.id },
+    { companyId, userId: user.id, driver },
     query,
     Date.now(),
   );
-  if (!connection || !documents) return { connection, documents: null, listView };
+  if (!connection || !documents) return { connection, documents: null, listView, canManage };
   const { docs, total } = documents;
   const pageCount = Math.max(1, Math.ceil(total / query.limit));
   if (page > pageCount) {
@@ -62,11 +70,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     else url.searchParams.set("page", String(pageCount));
     throw redirect(`${url.pathname}${url.search}`);
   }
-  return { connection, documents: { docs, total, page, pageCount, limit: query.limit }, listView };
+  return {
+    connection,
+    documents: { docs, total, page, pageCount, limit: query.limit },
+    listView,
+    canManage,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs): ActionAnswer<EdoPageAnswer> {
-  const { user } = requireCaller(context, request);
+  // Connecting, refreshing and disconnecting are the office's (a driver only reads).
+  const { user } = requireRole(requireCaller(context, request), ROLES.office);
   const companyId = user.company.id;
   const deps = depsOf(context).edo();
   const url = new URL(request.url);
@@ -173,7 +187,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 type ConnectionState = "none" | "expired" | "connected";
 
 export default function Edo() {
-  const { connection, documents, listView } = useLoaderData<typeof loader>();
+  const { connection, documents, listView, canManage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [onboardingSeen, markOnboardingSeen] = useOnboardingSeen();
   const state: ConnectionState = !connection ? "none" : connection.connected ? "connected" : "expired";
@@ -203,7 +217,16 @@ export default function Edo() {
       <h1 className="text-2xl font-semibold">{TITLE}</h1>
 
       {state === "connected" && connection && documents ? (
-        <ConnectedEdo connection={connection} documents={documents} listView={listView} />
+        <ConnectedEdo
+          connection={connection}
+          documents={documents}
+          listView={listView}
+          canManage={canManage}
+        />
+      ) : !canManage ? (
+        <p className="rounded-xl bg-white p-5 text-slate-700 shadow-sm ring-1 ring-slate-200">
+          {EDO_DRIVER_NOT_CONNECTED}
+        </p>
       ) : state === "none" && onboardingSeen === false ? (
         <EdoOnboarding onConnect={leaveOnboarding} onSkip={leaveOnboarding} />
       ) : state === "expired" || onboardingSeen ? (
@@ -225,16 +248,18 @@ function ConnectedEdo({
   connection,
   documents,
   listView,
+  canManage,
 }: {
   connection: EdoConnectionView;
   documents: DocumentsPage;
   listView: ListView;
+  canManage: boolean;
 }) {
   useSavedFilters();
   useEdoSyncProgress(connection.sync);
   return (
     <>
-      <EdoConnectionCard connection={connection} />
+      {canManage ? <EdoConnectionCard connection={connection} /> : null}
       <DocumentFilters />
       <DocumentList
         page={documents}

@@ -4,7 +4,6 @@
 import {
   data,
   type ActionFunctionArgs,
-  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -23,7 +22,6 @@ import {
   inviteMember,
   listMembers,
   removeMember,
-  requireDirector,
 } from "../../workers/core/members/members";
 import {
   COMPANY_ROLES,
@@ -53,16 +51,9 @@ export const MEMBERS_PAGE_TEXTS = {
   badForm: "Некорректные данные формы",
 } as const;
 
-/** The caller, refused with 403 unless they direct their company. */
-async function requireDirectorPage(context: AppLoadContext, request: Request) {
-  const caller = requireCaller(context, request);
-  if (await requireDirector(context.db, caller.user.id))
-    throw data(MEMBERS_PAGE_TEXTS.forbidden, { status: 403 });
-  return caller;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireDirectorPage(context, request);
+  // Directors only: requireCaller answers anyone else 403 (the page's roles, decision 0077).
+  const { user } = requireCaller(context, request);
   const { members, invitations } = await listMembers(context.db, user.company.id, Date.now());
   return { selfId: user.id, members, invitations };
 }
@@ -82,7 +73,8 @@ async function answer(
 
 /** `intent`: invite (email, role), role (memberId, role) or remove (memberId). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requireDirectorPage(context, request);
+  // Directors only: requireCaller answers anyone else 403 (the page's roles, decision 0077).
+  const { user } = requireCaller(context, request);
   const form = Object.fromEntries(await request.formData());
   const companyId = user.company.id;
   const memberId = String(form.memberId ?? "");

@@ -6,11 +6,11 @@ import { EmailConfirmationBanner } from "~/components/auth/email-confirmation-ba
 import { FeedbackButton } from "~/components/feedback/feedback-dialog";
 import { AppShell } from "~/components/layout/app-shell";
 import { plural } from "~/lib/format";
-import { requireCaller } from "~/lib/session.server";
+import { signedInCaller } from "~/lib/session.server";
 
 /** The guard and layout of every signed-in page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = requireCaller(context, request);
+  const { user } = signedInCaller(context, request);
   const [layout, { emailConfirmed, companyRole }] = await Promise.all([
     layoutData(context.db, user.company.id, Date.now()),
     // The address's confirmation and the role in the company (decision 0076) in one read; a

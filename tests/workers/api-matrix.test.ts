@@ -1,14 +1,20 @@
 // The authorization matrix, driven by the operations' definitions: every operation, called by a
-// signed-out visitor, a user of company A (by token and by cookie), a user of company B and an
-// admin, answers as its access rule says. An endpoint defined in the API is covered here without
-// new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
+// signed-out visitor, company A's director (by token and by cookie), dispatcher and driver, a user
+// of company B and an admin, answers as its access rule and roles say; a role it refuses gets 403
+// and company A's rows stay exactly as they were (decision 0077). An endpoint defined in the API
+// is covered here without new test code; a new kind of owned row needs one fixture in OWNED_ROWS.
+import { eq, getTableColumns, inArray, is } from "drizzle-orm";
+import { SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { payments, users } from "../../db/schema";
+import * as schema from "../../db/schema";
+import { edoConnections, payments, sessions, users, x5Tokens } from "../../db/schema";
 import { QUICK_PAYMENT_DOCUMENT_KINDS, quickPaymentDocuments, quickPayments } from "../../db/schema/finance";
 import { createSession } from "../../workers/core/auth/sessions";
 import { recordMovement } from "../../workers/core/finance/ledger";
 import { vehicleKey } from "../../workers/core/edo/documents";
+import type { CompanyRole } from "../../db/schema/auth";
+import { ROLE_REFUSAL } from "../../workers/core/members/roles";
 import type { WireDocument } from "../../workers/providers/edo-operator";
 import {
   statusesOf,
@@ -29,9 +35,17 @@ import {
   sessionFor,
   testDb,
 } from "./support";
+import { addCompanyMember } from "./members-fixture";
 
 type Member = { userId: string; companyId: string };
-type Caller = "signed out" | "A (token)" | "A (cookie)" | "B (token)" | "admin (token)";
+type Caller =
+  | "signed out"
+  | "A (token)"
+  | "A (cookie)"
+  | "A dispatcher (token)"
+  | "A driver (token)"
+  | "B (token)"
+  | "admin (token)";
 type Expected = "allowed" | 401 | 403 | 404;
 
 /** A row of each ownable kind, owned by `owner`; returns the id a path names it by. */
@@ -69,21 +83,7 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
   },
   async member(owner) {
     // A dispatcher of the owner's company, made afresh for each call: removing it is an operation.
-    const id = crypto.randomUUID();
-    await testDb()
-      .insert(users)
-      .values({
-        id,
-        companyId: owner.companyId,
-        firstName: "Ольга",
-        lastName: "Смирнова",
-        email: `member.${id.slice(0, 8)}@example.ru`,
-        phone: "",
-        companyRole: "dispatcher",
-        passwordHash: "none",
-        createdAt: new Date(),
-      });
-    return id;
+    return (await addCompanyMember(owner.companyId, "dispatcher")).userId;
   },
   async "edo-document"(owner) {
     // A docflow of the prerequisite's EDO account, mirrored for the owner only: its files are
@@ -171,22 +171,35 @@ const OWNED_ROWS: Record<OwnedResource, (owner: Member) => Promise<string>> = {
 const EDO_ACCOUNT = { login: "demo-carrier", password: EDO_PASSWORD };
 let edoDocument: WireDocument | undefined;
 
-/** An ETRN docflow of the account whose titles all have content, asked of the operator itself. */
+/**
+ * An ETRN docflow of the account whose titles all have content and that names its driver (company
+ * A's driver is that person), asked of the operator itself.
+ */
 async function edoDocumentWithContent(): Promise<WireDocument> {
   edoDocument ??= (await operatorDocuments(EDO_ACCOUNT.login, { limit: "50", category: "ETRN" })).find(
-    (doc) => doc.info.documents.every((title) => title.contentSize > 0),
+    (doc) => doc.info.documents.every((title) => title.contentSize > 0) && !!doc.info.driver?.accName,
   );
   if (!edoDocument) throw new Error("the sandbox account has no docflow with content");
   return edoDocument;
 }
 
 /**
- * Sets the prerequisite up for a member's company, through the API as a user would; answers
- * the query parameters a call then needs.
+ * Sets the prerequisite up for a member's company, through the API as a user would (by its
+ * director: connecting a provider is not every role's), unless the company has it already: the
+ * providers' sign-ins are throttled per company. Answers the query parameters a call then needs.
  */
-const PREREQUISITES: Record<CompanyPrerequisite, (bearer: string) => Promise<Record<string, string> | void>> =
+const PREREQUISITES: Record<
+  CompanyPrerequisite,
   {
-    async "x5-token"(bearer) {
+    present: (companyId: string) => Promise<boolean>;
+    setUp: (bearer: string) => Promise<void>;
+    query: Record<string, string>;
+  }
+> = {
+  "x5-token": {
+    present: async (companyId) =>
+      (await testDb().select().from(x5Tokens).where(eq(x5Tokens.companyId, companyId))).length > 0,
+    async setUp(bearer) {
       const { response } = await callWeb(
         "/api/x5/auth",
         postJson(
@@ -196,17 +209,26 @@ const PREREQUISITES: Record<CompanyPrerequisite, (bearer: string) => Promise<Rec
       );
       expect(response.status).toBe(200);
     },
-    async "edo-login"(bearer) {
+    query: {},
+  },
+  "edo-login": {
+    present: async (companyId) =>
+      (await testDb().select().from(edoConnections).where(eq(edoConnections.companyId, companyId))).length >
+      0,
+    async setUp(bearer) {
       const { response } = await callWeb(
         "/api/edo/auth",
         postJson(EDO_ACCOUNT, { authorization: `Bearer ${bearer}` }),
       );
       expect(response.status).toBe(200);
-      return { login: EDO_ACCOUNT.login };
     },
-  };
+    query: { login: EDO_ACCOUNT.login },
+  },
+};
 
 let companyA: Member;
+let dispatcherA: Member;
+let driverA: Member;
 let companyB: Member;
 let admin: Member;
 
@@ -216,14 +238,43 @@ beforeAll(async () => {
     createCompanyUser(),
     createCompanyUser({ role: "admin" }),
   ]);
+  // The driver is the person company A's EDO document names (edo_documents.driver, decision 0077).
+  const [lastName, firstName] = (await edoDocumentWithContent()).info.driver!.accName.split(" ");
+  [dispatcherA, driverA] = await Promise.all([
+    addCompanyMember(companyA.companyId, "dispatcher"),
+    addCompanyMember(companyA.companyId, "driver", { firstName, lastName }),
+  ]);
 });
+
+const ROLE_OF: Partial<Record<Caller, CompanyRole>> = {
+  "A (token)": "director",
+  "A (cookie)": "director",
+  "A dispatcher (token)": "dispatcher",
+  "A driver (token)": "driver",
+  "B (token)": "director",
+  "admin (token)": "director",
+};
 
 function expected(operation: ApiOperation, caller: Caller): Expected {
   if (caller === "signed out") return operation.access === "public" ? "allowed" : 401;
   if (operation.access === "admin" && caller !== "admin (token)") return 403;
+  if (operation.access === "signed-in" && !operation.roles.includes(ROLE_OF[caller]!)) return 403;
   // Only company A owns the row the path names; everyone else is told it does not exist.
   if (operation.owns && !caller.startsWith("A ")) return 404;
   return "allowed";
+}
+
+/** The member who calls, and their company's director. */
+function membersOf(caller: Caller): [Member, Member] | [undefined, undefined] {
+  const found = {
+    "A (token)": [companyA, companyA],
+    "A (cookie)": [companyA, companyA],
+    "A dispatcher (token)": [dispatcherA, companyA],
+    "A driver (token)": [driverA, companyA],
+    "B (token)": [companyB, companyB],
+    "admin (token)": [admin, admin],
+  }[caller as Exclude<Caller, "signed out">] as [Member, Member] | undefined;
+  return found ?? [undefined, undefined];
 }
 
 /** The caller's credentials, and the query parameters its company's prerequisite asks for. */
@@ -231,17 +282,15 @@ async function credentialsOf(
   operation: ApiOperation,
   caller: Caller,
 ): Promise<{ headers: Record<string, string>; query: Record<string, string> }> {
-  const member = {
-    "A (token)": companyA,
-    "A (cookie)": companyA,
-    "B (token)": companyB,
-    "admin (token)": admin,
-  }[caller as Exclude<Caller, "signed out">];
-  if (!member) return { headers: {}, query: {} };
+  const [member, director] = membersOf(caller);
+  if (!member || !director) return { headers: {}, query: {} };
   // Fresh credentials per call: sign-out and "end other sessions" are operations too, and so
-  // is undoing a prerequisite (disconnecting X5), so it is set up again before each call.
+  // is undoing a prerequisite (disconnecting X5), so it is checked again before each call.
   const { cookie, bearer } = await sessionFor(member.userId);
-  const query = (operation.requires && (await PREREQUISITES[operation.requires](bearer))) || {};
+  const prerequisite = operation.requires && PREREQUISITES[operation.requires];
+  if (prerequisite && !(await prerequisite.present(director.companyId)))
+    await prerequisite.setUp((await sessionFor(director.userId)).bearer);
+  const query = prerequisite ? prerequisite.query : {};
   const headers: Record<string, string> =
     caller === "A (cookie)"
       ? { cookie, "sec-fetch-site": "same-origin" }
@@ -250,16 +299,19 @@ async function credentialsOf(
 }
 
 /**
- * The operation's path with its parameters filled: an owned row of A's, a parameter's first
- * allowed value when it is one of a few (a document's kind), or A's user id.
+ * The operation's path with its parameters filled: an owned row of A's (of the calling member of
+ * A: a session is its user's own), a parameter's first allowed value when it is one of a few (a
+ * document's kind), or A's user id.
  */
-async function pathOf(operation: ApiOperation): Promise<string> {
+async function pathOf(operation: ApiOperation, caller: Caller): Promise<string> {
+  const [member] = membersOf(caller);
+  const owner = member?.companyId === companyA.companyId ? member : companyA;
   let path = operation.path;
   for (const [, name] of operation.path.matchAll(/:(\w+)/g)) {
     const schema = operation.params?.shape[name];
     const value =
       operation.owns?.param === name
-        ? await OWNED_ROWS[operation.owns.resource](companyA)
+        ? await OWNED_ROWS[operation.owns.resource](owner)
         : schema instanceof z.ZodEnum
           ? String(schema.options[0])
           : companyA.userId;
@@ -268,7 +320,34 @@ async function pathOf(operation: ApiOperation): Promise<string> {
   return `/api${path}`;
 }
 
-const CALLERS: Caller[] = ["signed out", "A (token)", "A (cookie)", "B (token)", "admin (token)"];
+const CALLERS: Caller[] = [
+  "signed out",
+  "A (token)",
+  "A (cookie)",
+  "A dispatcher (token)",
+  "A driver (token)",
+  "B (token)",
+  "admin (token)",
+];
+
+/** Tables that hold a company's rows, found in the schema itself so a new one is covered too. */
+const COMPANY_TABLES = (Object.values(schema) as unknown[]).filter(
+  (table): table is SQLiteTable => is(table, SQLiteTable) && "companyId" in getTableColumns(table),
+);
+
+/** Every row company A holds, and its members' sessions: what a refused call must leave alone. */
+async function rowsOf(companyId: string): Promise<string> {
+  const db = testDb();
+  const tables = await Promise.all(
+    COMPANY_TABLES.map((table) => {
+      const companyColumn = getTableColumns(table).companyId as SQLiteColumn;
+      return db.select().from(table).where(eq(companyColumn, companyId));
+    }),
+  );
+  const members = db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+  const memberSessions = await db.select().from(sessions).where(inArray(sessions.userId, members));
+  return JSON.stringify([tables, memberSessions]);
+}
 
 describe("the operations open to a signed-out visitor", () => {
   it("are exactly these: access is chosen on purpose, never by accident", () => {
@@ -307,13 +386,16 @@ describe.each(
       headers["content-type"] = "application/json";
     }
     const search = Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : "";
-    const { response } = await callWeb(`${await pathOf(operation)}${search}`, init);
+    const path = `${await pathOf(operation, caller)}${search}`;
+    const rule = expected(operation, caller);
+    const refusedRole = rule === 403 && operation.access === "signed-in";
+    const before = refusedRole ? await rowsOf(companyA.companyId) : null;
+    const { response } = await callWeb(path, init);
     const file = response.ok && "file" in operation.success ? operation.success.file : undefined;
     if (file) expect(response.headers.get("content-type")).toBe(file.type);
     const body = file
       ? { success: true, size: (await response.arrayBuffer()).byteLength }
       : await response.json<{ success: boolean; error?: string }>();
-    const rule = expected(operation, caller);
     if (rule === "allowed") {
       expect(response.status, JSON.stringify(body)).not.toBeOneOf([401, 403, 404]);
       expect(response.status, JSON.stringify(body)).toBeLessThan(500);
@@ -324,6 +406,10 @@ describe.each(
     } else {
       expect(response.status, JSON.stringify(body)).toBe(rule);
       expect(body).toMatchObject({ success: false, error: expect.stringMatching(/[А-Яа-яЁё]/) });
+      if (refusedRole) {
+        expect(body).toEqual({ success: false, error: "Недостаточно прав", message: ROLE_REFUSAL.message });
+        expect(await rowsOf(companyA.companyId)).toBe(before);
+      }
     }
   });
 });

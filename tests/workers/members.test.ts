@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invitations, sessions, users } from "../../db/schema";
 import { INVITATION_TTL_MS } from "../../workers/core/members/members";
+import { ROLE_REFUSAL } from "../../workers/core/members/roles";
 import { hashToken } from "../../workers/core/auth/tokens";
 import { SAME_ORIGIN } from "./page-actions";
 import { callWeb, createCompanyUser, deliver, drain, postJson, sessionFor, testDb } from "./support";
@@ -246,9 +247,8 @@ describe("members", () => {
       expect((await members(colleagueAuth)).status).toBe(403);
       const invited = await invite(colleagueAuth, newAddress());
       expect(invited.response.status).toBe(403);
-      expect((await invited.response.json<{ error: string }>()).error).toBe(
-        "Управлять сотрудниками может только руководитель компании.",
-      );
+      // The operations' role guard answers (decision 0077), before the invitation is looked at.
+      expect((await invited.response.json<{ error: string }>()).error).toBe(ROLE_REFUSAL.error);
       const promote = await callWeb(`/api/members/${colleague.id}/role/director`, {
         method: "POST",
         headers: colleagueAuth,

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { companies, sessions, users } from "../../../db/schema";
+import { companies, sessions, users, type CompanyRole } from "../../../db/schema";
 import { generateSecretToken, hashToken } from "./tokens";
 import { publicUserColumns, type PublicUser } from "./users";
 
@@ -24,8 +24,12 @@ const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 
 export type Session = typeof sessions.$inferSelect;
 export type SessionContext = { userAgent?: string | null; ip?: string | null };
-/** A live session and its user; `renewed` when this use extended its expiry. */
-export type ValidSession = { session: Session; user: PublicUser; renewed: boolean };
+/**
+ * A live session and its user; `renewed` when this use extended its expiry. `companyRole` is read
+ * with the session on every request (decision 0077), so a director's change of it or removal of
+ * the member counts from the next request on.
+ */
+export type ValidSession = { session: Session; user: PublicUser; companyRole: CompanyRole; renewed: boolean };
 
 export async function createSession(
   db: Db,
@@ -49,13 +53,13 @@ export async function createSession(
 /** The live session with this id and its user; expired sessions are deleted; use extends them. */
 export async function validateSession(db: Db, sessionId: string, now: number): Promise<ValidSession | null> {
   const [row] = await db
-    .select({ ...publicUserColumns, session: getTableColumns(sessions) })
+    .select({ ...publicUserColumns, companyRole: users.companyRole, session: getTableColumns(sessions) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.id, sessionId));
   if (!row) return null;
-  const { session, ...user } = row;
+  const { session, companyRole, ...user } = row;
   if (session.expiresAt.getTime() <= now || sessionEnd(session).getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
@@ -72,7 +76,7 @@ export async function validateSession(db: Db, sessionId: string, now: number): P
       .set({ lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt })
       .where(eq(sessions.id, session.id));
   }
-  return { session, user, renewed: renew };
+  return { session, user, companyRole, renewed: renew };
 }
 
 export function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {

@@ -11,6 +11,7 @@ import { settingsOf, settingsStatement, type ListView } from "../settings/settin
 import { documentsPage, documentsStatement, type EdoDocumentsPage } from "./documents";
 import { edoOrdersRemoval } from "./orders";
 import { EDO_MESSAGES, type edoAuthSchema, type EdoDocumentsQuery } from "./schemas";
+import type { DriverScope } from "../members/roles";
 
 export { EDO_MESSAGES } from "./schemas";
 
@@ -120,10 +121,11 @@ export async function edoDocumentsFor(
   db: Db,
   companyId: string,
   query: EdoDocumentsQuery & { login: string },
+  driver: DriverScope,
 ): Promise<{ connection: EdoConnectionRow | undefined; documents: EdoDocumentsPage }> {
   const [[row], page] = await db.batch([
     connectionQuery(db, companyId),
-    documentsStatement(db, companyId, query),
+    documentsStatement(db, companyId, query, { driver }),
   ]);
   return { connection: row?.login === query.login ? row : undefined, documents: documentsPage(page) };
 }
@@ -135,7 +137,8 @@ export async function edoDocumentsFor(
  */
 export async function edoPageData(
   db: Db,
-  member: { companyId: string; userId: string },
+  /** A driver reads only the documents that name them (decision 0077). */
+  member: { companyId: string; userId: string; driver: DriverScope },
   query: EdoDocumentsQuery,
   now: number,
 ): Promise<{
@@ -151,7 +154,7 @@ export async function edoPageData(
   const [[row], [run], page, [settings]] = await db.batch([
     connectionQuery(db, companyId),
     latestRunQuery(db, connectionId),
-    documentsStatement(db, companyId, query),
+    documentsStatement(db, companyId, query, { driver: member.driver }),
     settingsStatement(db, member.userId),
   ]);
   const { edoListView: listView } = settingsOf(settings);

@@ -163,7 +163,7 @@ describe("the operator's files as untrusted input", () => {
         [title("ON_TRNACLPPRIN", bomb.length)].map((t) => ({ ...t, id: "bomb-t2" })),
       ),
     );
-    const result = await documentContent(deps, connection, "flow-bomb");
+    const result = await documentContent(deps, connection, null, "flow-bomb");
     expect(result).toEqual({
       ok: false,
       status: 422,
@@ -181,7 +181,7 @@ describe("the operator's files as untrusted input", () => {
         { ...title("ON_TRNACLPPRIN"), id: "bomb-in-chain" },
       ]),
     );
-    const result = await chainArchive(deps, connection, "flow-chain-bomb");
+    const result = await chainArchive(deps, connection, null, "flow-chain-bomb");
     expect(result).toMatchObject({
       ok: false,
       status: 422,
@@ -204,7 +204,7 @@ describe("the operator's files as untrusted input", () => {
         "../ЭТрН 7",
       ),
     );
-    const result = await chainArchive(deps, connection, "flow-names");
+    const result = await chainArchive(deps, connection, null, "flow-names");
     if (!result.ok) throw new Error(result.message);
     const names = Object.keys(unzipSync(result.data.bytes));
     expect(names.sort()).toEqual([

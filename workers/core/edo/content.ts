@@ -9,6 +9,8 @@ import { edoDocuments, edoFiles, type EdoDocument, type EdoTitle } from "../../.
 import { EdoNotFoundError, EdoTokenError, type EdoFile } from "../../providers/edo-operator";
 import { markTokenRefused, tokenOf, type EdoConnectionRow, type EdoDeps } from "./connection";
 import { EDO_MESSAGES } from "./schemas";
+import type { DriverScope } from "../members/roles";
+import { driverCondition } from "./documents";
 import {
   archiveLimitBreach,
   decodeXml,
@@ -69,16 +71,27 @@ const failure = (status: ContentFailure["status"], message: string): ContentFail
   message,
 });
 
-/** The company's mirrored docflow; another company's id is simply not there. */
+/**
+ * The company's mirrored docflow; another company's id is simply not there, nor for a driver a
+ * docflow that does not name them (decision 0077).
+ */
 export async function mirroredDocflow(
   db: Db,
   companyId: string,
   docflowId: string,
+  driver: DriverScope,
 ): Promise<EdoDocument | undefined> {
+  const d = edoDocuments;
   const [row] = await db
-    .select({ data: edoDocuments.data })
-    .from(edoDocuments)
-    .where(and(eq(edoDocuments.companyId, companyId), eq(edoDocuments.id, docflowId)));
+    .select({ data: d.data })
+    .from(d)
+    .where(
+      and(
+        eq(d.companyId, companyId),
+        eq(d.id, docflowId),
+        driver ? driverCondition(d.driver, driver) : undefined,
+      ),
+    );
   return row?.data;
 }
 
@@ -147,9 +160,10 @@ async function operatorFile(
 async function chainOf(
   db: Db,
   connection: EdoConnectionRow,
+  driver: DriverScope,
   docflowId: string,
 ): Promise<ContentResult<EdoDocument>> {
-  const docflow = await mirroredDocflow(db, connection.companyId, docflowId);
+  const docflow = await mirroredDocflow(db, connection.companyId, docflowId, driver);
   if (!docflow) return failure(404, EDO_MESSAGES.documentNotFound);
   if (docflow.info.documents.length === 0) return failure(404, EDO_MESSAGES.chainNotFound);
   return { ok: true, data: docflow };
@@ -185,10 +199,12 @@ function emptyContent(): ProcessedTitleContent {
 export async function documentContent(
   deps: EdoDeps,
   connection: EdoConnectionRow,
+  /** A driver opens only the docflows that name them (decision 0077). */
+  driver: DriverScope,
   docflowId: string,
   titleId?: string,
 ): Promise<ContentResult<DocumentContent>> {
-  const chain = await chainOf(deps.db, connection, docflowId);
+  const chain = await chainOf(deps.db, connection, driver, docflowId);
   if (!chain.ok) return chain;
   const docflow = chain.data;
   const title = titleIn(docflow, titleId);
@@ -237,10 +253,12 @@ export async function documentContent(
 export async function documentPrint(
   deps: EdoDeps,
   connection: EdoConnectionRow,
+  /** A driver opens only the docflows that name them (decision 0077). */
+  driver: DriverScope,
   docflowId: string,
   titleId?: string,
 ): Promise<ContentResult<Uint8Array>> {
-  const chain = await chainOf(deps.db, connection, docflowId);
+  const chain = await chainOf(deps.db, connection, driver, docflowId);
   if (!chain.ok) return chain;
   if (titleId) {
     const title = titleIn(chain.data, titleId);
@@ -275,9 +293,11 @@ export const chainFileStem = (docflow: EdoDocument) =>
 export async function chainArchive(
   deps: EdoDeps,
   connection: EdoConnectionRow,
+  /** A driver opens only the docflows that name them (decision 0077). */
+  driver: DriverScope,
   docflowId: string,
 ): Promise<ContentResult<{ bytes: Uint8Array; stem: string }>> {
-  const chain = await chainOf(deps.db, connection, docflowId);
+  const chain = await chainOf(deps.db, connection, driver, docflowId);
   if (!chain.ok) return chain;
   const docflow = chain.data;
   const files: Zippable = {};

@@ -18,6 +18,7 @@ import {
 import type { WireDocument } from "../../providers/edo-operator";
 import { addressPlaceKey, STREET_STARTS } from "./place-key";
 import type { EdoDocumentsQuery } from "./schemas";
+import type { DriverScope } from "../members/roles";
 
 export { addressPlaceKey, STREET_STARTS };
 
@@ -220,13 +221,25 @@ function keptTotal(companyId: string, query: EdoDocumentsQuery): SQL {
  * (decisions 0023, 0024). A list narrowed by nothing but period and status takes its total from
  * `edo_documents_counts` (decision 0036).
  */
+/** How a list is read: its tuning, and for a driver only the documents that name them. */
+type ListOptions = ListTuning & { driver?: DriverScope };
+
 export async function listEdoDocuments(
   db: Db,
   companyId: string,
   query: EdoDocumentsQuery,
-  tuning: ListTuning = {},
+  options: ListOptions = {},
 ): Promise<EdoDocumentsPage> {
-  return documentsPage(await documentsStatement(db, companyId, query, tuning));
+  return documentsPage(await documentsStatement(db, companyId, query, options));
+}
+
+/**
+ * A driver's own documents (decision 0077): the lower-cased driver column is their name or
+ * begins with it and a space (the patronymic follows). Not LIKE: a name is compared as written.
+ */
+export function driverCondition(column: AnySQLiteColumn, scope: { driverName: string }): SQL {
+  const prefix = `${scope.driverName} `;
+  return sql`(${column} = ${scope.driverName} or substr(${column}, 1, ${prefix.length}) = ${prefix})`;
 }
 
 export type EdoDocumentsPage = { docs: EdoDocument[]; total: number };
@@ -237,11 +250,11 @@ export function documentsStatement(
   db: Db,
   companyId: string,
   query: EdoDocumentsQuery,
-  { pageFromMatchesAtMost = PAGE_FROM_MATCHES_AT_MOST }: ListTuning = {},
+  { pageFromMatchesAtMost = PAGE_FROM_MATCHES_AT_MOST, driver = null }: ListOptions = {},
 ) {
   const d = edoDocuments;
   const { match, scanned } = substringConditions(companyId, query);
-  const narrowed = [...narrowing(query), ...scanned];
+  const narrowed = [...narrowing(query), ...scanned, ...(driver ? [driverCondition(d.driver, driver)] : [])];
   const where = and(
     eq(d.companyId, companyId),
     eq(d.category, query.category),

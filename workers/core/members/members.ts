@@ -69,14 +69,6 @@ export async function memberStanding(
   return { companyRole: row?.companyRole ?? "driver", emailConfirmed: Boolean(row?.confirmedAt) };
 }
 
-/** Refuses anyone but a director of their company (403). */
-export async function requireDirector(db: Db, userId: string): Promise<Refusal<"not_director"> | null> {
-  const { companyRole } = await memberStanding(db, userId);
-  return companyRole === "director"
-    ? null
-    : { ok: false, reason: "not_director", message: MEMBER_MESSAGES.directorsOnly };
-}
-
 export type MemberView = {
   id: string;
   firstName: string;

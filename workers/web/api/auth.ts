@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { AUTH_MESSAGES, registerAccount, signIn } from "../../core/auth/accounts";
 import { askToConfirm } from "../lib/email-links";
@@ -202,6 +203,7 @@ export const authOperations = [
       group: GROUP,
       summary: "Текущий пользователь",
       access: "signed-in",
+      roles: ROLES.all,
       success: { status: 200, data: userSchema, example: exampleUser },
       errors: [],
     },
@@ -214,6 +216,7 @@ export const authOperations = [
       group: GROUP,
       summary: "Активные сеансы пользователя",
       access: "signed-in",
+      roles: ROLES.all,
       success: {
         status: 200,
         data: z.array(sessionSchema),
@@ -243,6 +246,7 @@ export const authOperations = [
       group: GROUP,
       summary: "Завершить все сеансы, кроме текущего",
       access: "signed-in",
+      roles: ROLES.all,
       success: { status: 200, data: endedSchema, example: { ended: 2 } },
       errors: [],
     },
@@ -258,6 +262,7 @@ export const authOperations = [
       group: GROUP,
       summary: "Завершить один сеанс",
       access: "signed-in",
+      roles: ROLES.all,
       owns: { param: "id", resource: "session" },
       params: z.object({ id: z.string().describe("Идентификатор сеанса из GET /auth/sessions") }),
       success: { status: 200, data: endedSchema, example: { ended: 1 } },

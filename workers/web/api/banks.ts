@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { clientIp } from "../lib/auth";
 import { operation } from "./operation";
@@ -26,6 +27,7 @@ export const banksOperations = [
       summary: "Подсказки банков по БИК или названию",
       description: `Поиск в справочнике банков (DaData) начинается с ${MIN_BANK_QUERY} символов и возвращает до ${BANKS_SHOWN} банков: БИК, наименование, корреспондентский счёт, город и статус (ликвидированные и ликвидируемые банки принять выплату не могут). Не больше 60 запросов в минуту с одного IP (429). Если справочник недоступен — 503.`,
       access: "signed-in",
+      roles: ROLES.director,
       query: z.object({
         query: z
           .string({ error: "Строка поиска должна быть текстом" })

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { ORDER_PLATFORM_IDS } from "../../../db/vocabulary";
 import {
@@ -118,6 +119,7 @@ export const crmOperations = [
       summary: "Быстрая статистика CRM",
       description: definitions,
       access: "signed-in",
+      roles: ROLES.office,
       success: { status: 200, data: crmQuickStatsSchema, example: exampleQuickStats },
       errors: [],
     },
@@ -132,6 +134,7 @@ export const crmOperations = [
       summary: "Дашборд CRM: статистика, лучшие платформы, эффективность",
       description: `quickStats — как в /crm/quick-stats. topPlatforms — ${TOP_PLATFORMS} платформ с наибольшей суммой заказов (затем — числом заказов); efficiency — все платформы с заказами по доле выполненных.`,
       access: "signed-in",
+      roles: ROLES.office,
       success: {
         status: 200,
         data: z.strictObject({
@@ -158,6 +161,7 @@ export const crmOperations = [
       summary: "Аналитика по платформам и дебиторская задолженность",
       description: `platforms: по каждой платформе с заказами — всего заказов и сумма, средний заказ (по заказам с ценой), доля выполненных, trend — изменение суммы и числа заказов за последние 4 недели к 4 неделям до них, weekly — ${TREND_WEEKS} календарных недель (по дате создания заказа), последняя — текущая. weekly — то же по всем платформам. receivables — выполненные, но не оплаченные заказчиком заказы (delivered, invoiced, «свободен»), кроме проданных через быструю оплату, по давности от даты доставки: ${AGEING_BUCKETS.map((bucket) => bucket.label).join(", ")}.`,
       access: "signed-in",
+      roles: ROLES.office,
       success: {
         status: 200,
         data: z.strictObject({
@@ -198,6 +202,7 @@ export const crmOperations = [
       description:
         "Каждый неоплаченный заказчиком выполненный заказ строкой: платформа, заказ, грузоотправитель, статус, дата доставки, дней, срок, сумма. CSV в windows-1251, разделитель «;», десятичная запятая, CRLF — так его открывают Excel и «Загрузка данных из табличного документа» 1С.",
       access: "signed-in",
+      roles: ROLES.office,
       success: { status: 200, file: { type: RECEIVABLES_CSV_TYPE, name: "receivables-{date}.csv" } },
       errors: [],
     },

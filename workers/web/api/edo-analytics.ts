@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import {
   BUSY_STATUSES,
@@ -97,6 +98,7 @@ export const edoAnalyticsOperations = [
       summary: "Аналитика документов ЭДО (из зеркала)",
       description: `Считается по последним limit транспортным накладным (ETRN) зеркала компании, без удалённых и просроченных, новые сверху. period — квартал по Москве; period 0 с allQuarters=true — все кварталы 2023–2025, с allQuarters=false — последние 3 месяца. status — один код статуса. activeTransports — разные ТС документов в статусах ${BUSY_STATUSES.join(", ")}; companiesCount и topCompanies (${TOP}) — контрагенты по ИНН (стороны документа, кроме роли самой компании roleCode), count — документы с ними; popularRoutes (${TOP}) — рейсы город → город; регионы и города — по адресам погрузки и выгрузки («${UNKNOWN_REGION}» — адрес не распознан); regionActivity — документы с погрузкой или выгрузкой в регионе. Часы — по Москве; рабочие часы ${WORKING_HOURS.from}–${WORKING_HOURS.to}; avgDocumentsPerHour = totalDocuments / 24; dailyActivity — ${DAYS} дней по последний день анализируемых документов. login — логин ЭДО компании вызывающего; любой другой — 404 «${EDO_MESSAGES.loginNotFound}». Токен истёк — 409.`,
       access: "signed-in",
+      roles: ROLES.office,
       query: edoAnalyticsRequestSchema,
       success: { status: 200, data: edoAnalyticsSchema, example: exampleAnalytics },
       errors: [404, 409],

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import {
   CARD_LIST,
@@ -168,6 +169,7 @@ export const edoClientsOperations = [
       summary: "Клиенты ЭДО: контрагенты документов (из зеркала)",
       description: `${DOCUMENTS_RULE} ${CLIENT_RULE} totalClients, totalDocuments, activeClients, roleDistribution и activityDistribution — до поиска и фильтров role и activity; matched — клиентов после них, clients — их страница page по pageSize, сначала с самым свежим документом. search — часть названия или ИНН без учёта регистра. ${LOGIN_RULE}`,
       access: "signed-in",
+      roles: ROLES.office,
       query: edoClientsRequestSchema,
       success: { status: 200, data: edoClientsSchema, example: exampleClients },
       errors: [404, 409],
@@ -190,6 +192,7 @@ export const edoClientsOperations = [
       summary: "Карточка клиента ЭДО: роли, документы, маршруты и заказы",
       description: `${DOCUMENTS_RULE} ${CLIENT_RULE} Карточка — все роли клиента с этим ИНН; documents — последние ${CARD_LIST} документов с ним; routes — маршруты его документов город → город; orders — заказы, созданные из его документов (последние ${CARD_LIST}, ordersCount — все). Нет документа с таким клиентом — 404 «${CLIENT_MESSAGES.notFound}». ${LOGIN_RULE}`,
       access: "signed-in",
+      roles: ROLES.office,
       owns: { param: "inn", resource: "edo-client" },
       requires: "edo-login",
       params: clientInnSchema,

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { UNKNOWN_REGION } from "../../core/edo/analytics";
 import { edoAnalyticsRequestSchema } from "../../core/edo/analytics-schemas";
@@ -217,6 +218,7 @@ export const edoGeoOperations = [
       summary: "Карта перевозок: адреса, маршруты и регионы (из зеркала)",
       description: `Те же документы, что у GET /edo/analytics (period, status, limit, allQuarters). Адреса погрузки и выгрузки размещает на карте фоновая задача после каждого обновления зеркала, один раз на адрес; маршрут считается один раз на пару адресов. pending — адреса и маршруты, которые ещё не обработаны; notFound — адреса, которые не нашёл ни геокодер, ни справочник. Цепочка завершена, если в ней есть ON_TRNACLGROT и ON_TRNACLGRPO; successRate = завершённые / все × 100 (≥ 80 «Отлично», ≥ 60 «Хорошо», иначе «Требует внимания»). topAddresses и topRoutes — по ${MAP_TOP}; addresses и routes — всё, что можно нарисовать (без координат 0, у маршрута все четыре координаты); регионы — по ${MAP_REGIONS} («${UNKNOWN_REGION}» — адрес не размещён); тепловая карта — радиус ${HEAT_RADIUS_KM} км, интенсивность min(count/10, 1). approximate — точка стоит в центре города или региона; estimated — расстояние и время оценены («${ESTIMATE_NOTE}»). login — логин ЭДО компании вызывающего; любой другой — 404 «${EDO_MESSAGES.loginNotFound}». Токен истёк — 409.`,
       access: "signed-in",
+      roles: ROLES.office,
       query: edoAnalyticsRequestSchema,
       success: { status: 200, data: edoGeoSchema, example: exampleGeo },
       errors: [404, 409],
@@ -236,6 +238,7 @@ export const edoGeoOperations = [
       summary: "Карта перевозок: точки и маршруты для отрисовки (компактно)",
       description: `То же, что addresses и routes у GET /edo/geo, с теми же фильтрами, но каждое место один раз: places — адрес, его текст от геокодера и точка; addresses и routes называют места по номеру в places (с 0). Цвет и толщина маршрута следуют из count (≥ 10 красный, ≥ 5 оранжевый, ≥ 2 синий, иначе зелёный; толщина count × 2 в пределах 2–10), тепловая карта — из addresses (радиус ${HEAT_RADIUS_KM} км, интенсивность min(count/10, 1)). Страница карты читает их после открытия, цифры страницы — отдельно. login — логин ЭДО компании вызывающего; любой другой — 404 «${EDO_MESSAGES.loginNotFound}». Токен истёк — 409.`,
       access: "signed-in",
+      roles: ROLES.office,
       query: edoAnalyticsRequestSchema,
       success: { status: 200, data: edoGeoMapSchema, example: exampleMap },
       errors: [404, 409],

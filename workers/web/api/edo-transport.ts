@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { EDO_MESSAGES } from "../../core/edo/connection";
 import { edoAnalyticsRequestSchema } from "../../core/edo/analytics-schemas";
@@ -186,6 +187,7 @@ export const edoTransportOperations = [
       summary: "Транспорт: ТС, водители и рейсы из документов ЭДО",
       description: `Те же документы, что и в /edo/analytics (фильтры period, status, limit, allQuarters). Статус ТС — по последнему его документу (спецификация 3 §4): «Завершено» — есть и отгрузка (ON_TRNACLGROT), и приёмка (ON_TRNACLGRPO), «Груз выдан» — только отгрузка, «Груз принят» — только приёмка, иначе «В пути». utilisation — доля ТС с документом за последние ${UTILISATION_DAYS} дней окна (полосы ${UTILISATION_BANDS.good}/${UTILISATION_BANDS.fair}). Время рейса — от отгрузки до приёмки, ограничено ${TRIP_HOURS.min}–${TRIP_HOURS.max} ч. Расстояния — оценка между городами. routes (${LISTS.routes}) — доля закрытых цепочек (полосы ${ROUTE_BANDS.good}/${ROUTE_BANDS.fair} при ${ROUTE_MIN_TRIPS}+ рейсах). search и vehicleStatus фильтруют только vehicles. login — логин ЭДО компании; другой — 404 «${EDO_MESSAGES.loginNotFound}».`,
       access: "signed-in",
+      roles: ROLES.office,
       query: transportQuerySchema,
       success: { status: 200, data: transportSchema, example: exampleTransport },
       errors: [404, 409],
@@ -208,6 +210,7 @@ export const edoTransportOperations = [
       summary: "Рейсы одного ТС",
       description: `Последние ${VEHICLE_TRIPS} транспортных накладных ТС во всём зеркале, новые сверху, и их общее число. ТС без документов компании — 404.`,
       access: "signed-in",
+      roles: ROLES.office,
       owns: { param: "vehicleId", resource: "vehicle" },
       params: z.object({
         vehicleId: z.string().max(30).describe("id из vehicles[] ответа /edo/transport"),

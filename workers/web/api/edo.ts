@@ -1,3 +1,4 @@
+import { driverScopeOf, ROLES } from "../../core/members/roles";
 import type { Context } from "hono";
 import { z } from "zod";
 import {
@@ -430,6 +431,12 @@ export function alive(connection: EdoConnectionRow | undefined): Alive {
   return { ok: true, connection };
 }
 
+/** A driver's own documents only (decision 0077); null for the office. */
+const driverOf = (c: Context<AppBindings>) => {
+  const { companyRole, user } = callerOf(c);
+  return driverScopeOf(companyRole, user);
+};
+
 const documentParam = z.object({
   id: z.string().describe("Идентификатор документа ЭДО (id из GET /edo/documents)"),
 });
@@ -450,6 +457,7 @@ export const edoOperations = [
       summary: "Подключиться к ЭДО логином и паролем кабинета оператора",
       description: `Пароль не хранится: хранится только токен оператора, зашифрованный для компании. Сразу запускается загрузка документов в зеркало. Логин или пароль отклонены — 422, оператор не отвечает — 503. ${PROXY_SIGN_IN_LIMITS}`,
       access: "signed-in",
+      roles: ROLES.office,
       body: edoAuthSchema,
       success: {
         status: 200,
@@ -473,6 +481,7 @@ export const edoOperations = [
       summary: "Отключиться от ЭДО: забыть токен и документы",
       description: EDO_LOGIN_RULE,
       access: "signed-in",
+      roles: ROLES.office,
       body: edoLoginQuerySchema,
       success: { status: 200, data: z.null(), message: EDO_MESSAGES.disconnected, example: null },
       errors: [404],
@@ -490,6 +499,7 @@ export const edoOperations = [
       summary: "Состояние подключения к ЭДО и загрузки документов",
       description: `connected — токен оператора действует; sync — последняя загрузка документов. ${EDO_LOGIN_RULE}`,
       access: "signed-in",
+      roles: ROLES.all,
       query: edoLoginQuerySchema,
       success: { status: 200, data: edoConnectionSchema, example: exampleEdoConnection },
       errors: [404],
@@ -508,6 +518,7 @@ export const edoOperations = [
       summary: "Пользователь кабинета ЭДО",
       description: `${EDO_LOGIN_RULE} Токен истёк — 409.`,
       access: "signed-in",
+      roles: ROLES.office,
       query: edoLoginQuerySchema,
       success: {
         status: 200,
@@ -531,6 +542,7 @@ export const edoOperations = [
       summary: "Документы ЭДО с фильтрами (из зеркала)",
       description: `Читается из зеркала документов компании, новые сверху. period 0 — все периоды; category по умолчанию ETRN; expired и deleted: true — только просроченные или удалённые, false — без них; поиск и текстовые фильтры без учёта регистра; dateFrom и dateTo — дни по Москве включительно. ${EDO_LOGIN_RULE} Токен истёк — 409.`,
       access: "signed-in",
+      roles: ROLES.all,
       query: edoDocumentsRequestSchema,
       success: {
         status: 200,
@@ -542,7 +554,7 @@ export const edoOperations = [
     async (c, { query }, reply) => {
       // The connection and the page in one round trip; the page is answered only if the
       // connection is the caller's and alive.
-      const read = await edoDocumentsFor(c.get("db"), callerOf(c).user.company.id, query);
+      const read = await edoDocumentsFor(c.get("db"), callerOf(c).user.company.id, query, driverOf(c));
       const found = alive(read.connection);
       return found.ok ? reply.ok(read.documents) : reply.fail(found.status, found.error);
     },
@@ -555,6 +567,7 @@ export const edoOperations = [
       summary: "Содержимое документа цепочки: файлы, подпись и разобранные поля ЭТрН",
       description: `Без title открывается первый документ цепочки с содержимым в порядке ON_TRNACLPPRIN, ON_TRNACLGROT, ON_TRNAPERAK, ON_TRNAPERAK_GIS_COMPLETE, ON_TRNAPERAK_GIS_LOAD, затем остальные; title — конкретный документ цепочки. extractedData.extracted: type waybill (титул 1), acceptance (титулы 2–4) или unknown с rawData до 3000 символов. Документ без содержимого — contentSize 0 и пустой список файлов. Файлы берутся у оператора один раз и хранятся. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503; архив не читается или распаковывается больше чем в ${formatSize(ARCHIVE_LIMITS.entryBytes)} на файл или ${formatSize(ARCHIVE_LIMITS.totalBytes)} на архив — 422 (такой архив не сохраняется).`,
       access: "signed-in",
+      roles: ROLES.all,
       owns: { param: "id", resource: "edo-document" },
       requires: "edo-login",
       params: documentParam,
@@ -566,7 +579,7 @@ export const edoOperations = [
       const found = alive(await ownConnection(c, query.login));
       if (!found.ok) return reply.fail(found.status, found.error);
       const deps = c.get("deps").edo();
-      const result = await documentContent(deps, found.connection, params.id, query.title);
+      const result = await documentContent(deps, found.connection, driverOf(c), params.id, query.title);
       return result.ok ? reply.ok(result.data) : reply.fail(result.status, result.message);
     },
   ),
@@ -578,6 +591,7 @@ export const edoOperations = [
       summary: "Печатная форма (PDF) документа или одного документа цепочки",
       description: `Без title — печатная форма всей цепочки, с title — одного её документа. Ответ — файл PDF (Content-Disposition: attachment), ошибки — JSON. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503.`,
       access: "signed-in",
+      roles: ROLES.all,
       owns: { param: "id", resource: "edo-document" },
       requires: "edo-login",
       params: documentParam,
@@ -588,7 +602,13 @@ export const edoOperations = [
     async (c, { params, query }, reply) => {
       const found = alive(await ownConnection(c, query.login));
       if (!found.ok) return reply.fail(found.status, found.error);
-      const result = await documentPrint(c.get("deps").edo(), found.connection, params.id, query.title);
+      const result = await documentPrint(
+        c.get("deps").edo(),
+        found.connection,
+        driverOf(c),
+        params.id,
+        query.title,
+      );
       if (!result.ok) return reply.fail(printFailure(result.status), result.message);
       return download(result.data, "application/pdf", `document-${safeName(query.title ?? params.id)}.pdf`);
     },
@@ -601,6 +621,7 @@ export const edoOperations = [
       summary: "Вся цепочка одним архивом: архивы документов с подписями и их PDF",
       description: `ZIP: печатная форма цепочки и для каждого документа с содержимым — его архив от оператора без изменений (подпись остаётся проверяемой) и PDF, по порядку цепочки. Имя файла — номер документа; имена файлов внутри — номер по порядку и тип документа, без разделителей пути. ${EDO_DOCUMENT_RULE} ${EDO_LOGIN_RULE} Токен истёк — 409; оператор не отвечает — 503; архив документа от оператора распаковывается больше чем в ${formatSize(ARCHIVE_LIMITS.entryBytes)} на файл или ${formatSize(ARCHIVE_LIMITS.totalBytes)} на архив — 422, он не сохраняется.`,
       access: "signed-in",
+      roles: ROLES.all,
       owns: { param: "id", resource: "edo-document" },
       requires: "edo-login",
       params: documentParam,
@@ -611,7 +632,7 @@ export const edoOperations = [
     async (c, { params, query }, reply) => {
       const found = alive(await ownConnection(c, query.login));
       if (!found.ok) return reply.fail(found.status, found.error);
-      const result = await chainArchive(c.get("deps").edo(), found.connection, params.id);
+      const result = await chainArchive(c.get("deps").edo(), found.connection, driverOf(c), params.id);
       if (!result.ok) return reply.fail(result.status, result.message);
       const { bytes, stem } = result.data;
       return download(bytes, "application/zip", `chain-${safeName(params.id)}.zip`, `${stem}.zip`);
@@ -625,6 +646,7 @@ export const edoOperations = [
       summary: "Обновить документы ЭДО",
       description: `Запускает задачу: зеркало получает у оператора только изменившиеся документы; ход виден в GET /edo/status. Повторный вызов во время загрузки ничего не запускает. ${EDO_LOGIN_RULE}`,
       access: "signed-in",
+      roles: ROLES.office,
       body: edoLoginQuerySchema,
       success: {
         status: 202,
@@ -650,6 +672,7 @@ export const edoOperations = [
       summary: "Синхронизировать документы ЭДО с заказами",
       description: `Запускает задачу: каждая транспортная накладная (ETRN) из зеркала документов, кроме удалённых и отклонённых, становится заказом платформы edo или обновляет его (ключ — id документооборота, повтор не создаёт дублей). Маршрут — адреса погрузки и выгрузки, заказчик — грузоотправитель, получатель — грузополучатель; статус по подписанным титулам: ON_TRNACLPVYN — свободен, ON_TRNACLGRPO — delivered, ON_TRNACLPPRIN — in_transit, только ON_TRNACLGROT — accepted; цена неизвестна (оплата по факту). Документ без адреса погрузки или выгрузки считается ошибкой (errors, номера в details). Ответ 202 — ход задачи, как в GET /edo/sync-to-orders; повторный вызов во время синхронизации ничего не запускает. Без сохранённого логина ЭДО — 404 с details «${EDO_ORDERS_MESSAGES.loginFirst}». ${EDO_LOGIN_RULE} Токен истёк — 409.`,
       access: "signed-in",
+      roles: ROLES.office,
       body: edoLoginQuerySchema,
       success: {
         status: 202,
@@ -684,6 +707,7 @@ export const edoOperations = [
       summary: "Ход синхронизации документов ЭДО с заказами",
       description: `status: none (не запускалась), running, succeeded или failed (причина в error). processed из total — обработано документов; created, updated — созданные и изменившиеся заказы; errors — документы, не ставшие заказами (номера в details); removed — заказы удалённых или отклонённых документов (заказы с запрошенной оплатой остаются). ${EDO_LOGIN_RULE}`,
       access: "signed-in",
+      roles: ROLES.office,
       requires: "edo-login",
       query: edoLoginQuerySchema,
       success: {

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import type { Context } from "hono";
 import { z } from "zod";
 import { companyFeeRateBp } from "../../core/finance/company-fee-rate";
@@ -223,6 +224,7 @@ export const factoringOperations = [
       description:
         "Расчётный счёт, на который приходят выплаты быстрой оплаты; null, пока реквизиты не указаны.",
       access: "signed-in",
+      roles: ROLES.director,
       success: { status: 200, data: requisitesSchema.nullable(), example: exampleRequisites },
       errors: [],
     },
@@ -240,6 +242,7 @@ export const factoringOperations = [
       description:
         "Р/с и к/с проверяются по контрольному ключу Банка России вместе с БИК, банк — по справочнику (DaData): он должен действовать, к/с — быть его. Пробелы и дефисы в номерах убираются. Если справочник недоступен — 503, реквизиты не сохраняются.",
       access: "signed-in",
+      roles: ROLES.director,
       body: bankRequisitesSchema,
       success: { status: 200, data: requisitesSchema, example: exampleRequisites },
       errors: [503],
@@ -272,6 +275,7 @@ export const factoringOperations = [
       description:
         "Ставку комиссии задаёт сервер (по умолчанию 2 %, для тарифа может быть своя), сумма — сумма заказа в рублях (у заказа из ЭДО суммы нет: её указывает перевозчик по договору, не больше 10 000 000 ₽). netAmount — сколько придёт на расчётный счёт. Заказ другой компании — 404; заказ, который нельзя оплатить сейчас (не доставлен, нет суммы, цепочка ЭТрН не закрыта), — 409 с причиной.",
       access: "signed-in",
+      roles: ROLES.director,
       body: z.object({ orderId: orderIdSchema, amount: amountSchema }),
       success: { status: 200, data: calculationSchema, example: exampleCalculation },
       errors: [404, 409],
@@ -293,6 +297,7 @@ export const factoringOperations = [
       description:
         "Одна быстрая оплата на заказ: повторный запрос, повтор после сбоя или двойной клик ответят 409 и ничего не запишут. Нужны согласие с условиями (userConsent.accepted) и расчётный счёт компании. Цена фиксируется при запросе по ставке сервера. status — pending (запрос принят); дальше задание проверяет цепочку ЭТрН, одобряет запрос со сроком выплаты 24 часа и отправляет платёжное поручение в банк: processing — одобрено и выплачивается, completed — выплачено, failed — отклонено.",
       access: "signed-in",
+      roles: ROLES.director,
       body: z.object({
         orderId: orderIdSchema,
         amount: amountSchema,
@@ -377,6 +382,7 @@ export const factoringOperations = [
       description:
         "Новые сначала, по 50 (limit до 100), курсор следующей страницы — nextCursor. У каждой — шаги с их временем (по ним строится хронология), срок выплаты, причина приостановки с действием, которое её снимает, или причина отказа.",
       access: "signed-in",
+      roles: ROLES.director,
       query: z.object({
         limit: z.coerce.number().int().min(1).max(100).default(50),
         after: z
@@ -424,6 +430,7 @@ export const factoringOperations = [
       description:
         "status — pending, processing, completed или failed (спецификация); stage — шаг конвейера. Страница опрашивает его раз в 30 секунд, пока выплата не завершится. Быстрая оплата другой компании — 404.",
       access: "signed-in",
+      roles: ROLES.director,
       owns: { param: "id", resource: "quick-payment" },
       params: z.object({ id: z.string().max(100).describe("id из POST /factoring/quick-payment") }),
       success: { status: 200, data: quickPaymentSchema, example: exampleQuickPayment },
@@ -446,6 +453,7 @@ export const factoringOperations = [
       description:
         "assignment_notice — уведомление должника об уступке денежного требования (ст. 830 ГК РФ), commission_act — акт на комиссию, commission_invoice — счёт-фактура на комиссию. Документы появляются после одобрения; до этого и для чужой быстрой оплаты — 404.",
       access: "signed-in",
+      roles: ROLES.director,
       owns: { param: "id", resource: "quick-payment" },
       params: z.object({
         id: z.string().max(100),
@@ -476,6 +484,7 @@ export const factoringOperations = [
       description:
         "Из журнала операций: current — заработано и ещё не выплачено, pending — выплаты в пути на расчётный счёт, totalReceived — все зачисления, totalPaidOut — все исполненные выплаты. Рубли.",
       access: "signed-in",
+      roles: ROLES.director,
       success: {
         status: 200,
         data: z.strictObject({

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import {
   CONTACT_MESSAGES,
@@ -67,6 +68,7 @@ export const feedbackOperations = [
       summary: "Отправить отзыв из приложения",
       description: `Сообщение (до 2000 символов, не пустое после обрезки пробелов), экран, на котором оно написано, и metadata: url, userAgent, timestamp (ISO 8601), viewport {width, height}. Автор — вошедший пользователь. То же сообщение на том же экране повторно в течение ${REPEAT_WINDOW_MS / 60_000} минут (двойной клик, повтор запроса) не сохраняется второй раз: ответ 200 с уже сохранённым сообщением. Не больше ${MAX_FEEDBACK_PER_USER} сообщений в ${FEEDBACK_WINDOW_MS / 60_000} минут от одного пользователя (429 с заголовком Retry-After).`,
       access: "signed-in",
+      roles: ROLES.all,
       body: feedbackSchema,
       success: {
         status: [201, 200],

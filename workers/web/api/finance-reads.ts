@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { QUICK_PAYMENT_STATUSES } from "../../../db/schema/finance";
 import { ORDER_PLATFORM_IDS, ORDER_STATUSES } from "../../../db/vocabulary";
@@ -165,6 +166,7 @@ export const financeReadsOperations = [
       description:
         "Заказы в финальном статусе (delivered, invoiced, paid, свободен) с ценой больше нуля или с данными ЭДО, новые сверху, в виде заказа для факторинга. payable и notPayableReason — можно ли оплатить сейчас и почему нет; у заказа из ЭДО цены нет (priceKnown: false), его можно оплатить, когда цепочка закрыта титулом ON_TRNACLPVYN, по сумме, которую укажет перевозчик. quickPayment — уже запрошенная быстрая оплата; customer — надёжность заказчика. Следующая страница — с after из nextCursor.",
       access: "signed-in",
+      roles: ROLES.director,
       query: z.object({
         period: periodSchema,
         limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -191,6 +193,7 @@ export const financeReadsOperations = [
       description:
         "Заказы, которые можно оплатить сейчас и по которым быстрая оплата ещё не запрошена: всего, из ЭДО и с платформ, их сумма в рублях. У заказов из ЭДО цены нет: они не входят в totalAmount, их число — unpricedOrdersCount.",
       access: "signed-in",
+      roles: ROLES.director,
       query: z.object({ period: periodSchema }),
       success: {
         status: 200,
@@ -229,6 +232,7 @@ export const financeReadsOperations = [
       description:
         "По собственной истории компании: доставленные заказы за 180 дней, доля закрытых цепочек ЭТрН, выплаченные и отклонённые быстрые оплаты, срок истории. score от 0 до 100 (50 — нейтрально), factors — что его подняло (raises) или снизило (lowers) и на сколько баллов (weight). maxAdvanceAmount — средний месячный объём доставленных заказов × score/100, рубли; без истории 0.",
       access: "signed-in",
+      roles: ROLES.director,
       success: {
         status: 200,
         data: z.strictObject({
@@ -314,6 +318,7 @@ export const financeReadsOperations = [
       description:
         "Заказчики компании: платформа — для её заказов, грузоотправитель (по ИНН, иначе по названию) — для заказов из ЭДО. Число заказов, доля закрытых цепочек ЭТрН среди цепочек с известным исходом, среднее число дней до оплаты — null, когда данных нет.",
       access: "signed-in",
+      roles: ROLES.director,
       success: { status: 200, data: z.array(reliabilitySchema), example: [exampleCustomer] },
       errors: [],
     },
@@ -328,6 +333,7 @@ export const financeReadsOperations = [
       description:
         "Операции компании, новые сверху, каждая в её текущем состоянии. Фильтры работают: type — payment (поступления не по быстрой оплате), payout (выплаты на расчётный счёт), quick (всё, что относится к быстрым оплатам); status — pending, completed, failed. Следующая страница — с after из nextCursor.",
       access: "signed-in",
+      roles: ROLES.director,
       query: z.object({
         type: z.enum(["payment", "payout", "quick"], { error: "Тип: payment, payout или quick" }).optional(),
         status: z
@@ -389,6 +395,7 @@ export const financeReadsOperations = [
       description:
         "Для клиентов прежней версии, которые сообщали о поступлении денег сами. Деньги в журнал записывает только банк: запрос ничего не меняет. Если операция paymentId уже исполнена (и amount, если указан, — её сумма), ответ 200 с transactionId банка; операция ещё в пути или сумма другая — 409; операции нет или она другой компании — 404.",
       access: "signed-in",
+      roles: ROLES.director,
       body: z.object({
         paymentId: operationIdSchema,
         amount: z.number({ error: "Сумма — число в рублях" }).optional(),
@@ -446,6 +453,7 @@ export const financeReadsOperations = [
       description:
         "status: pending (в обработке), completed (выполнен) или failed (отклонён); страница спрашивает о платежах в обработке раз в 30 секунд. id — из GET /payments/history (закодированный для пути). Операция другой компании — 404.",
       access: "signed-in",
+      roles: ROLES.director,
       owns: { param: "id", resource: "ledger-operation" },
       params: z.object({ id: operationIdSchema.describe("Идентификатор операции из GET /payments/history") }),
       success: {

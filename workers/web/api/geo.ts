@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import type { Context } from "hono";
 import { z } from "zod";
 import { calculateRoute, geocodeAddresses } from "../../core/geo/geo";
@@ -107,6 +108,7 @@ export const geoOperations = [
       summary: "Координаты адресов (1–100 за запрос)",
       description: `Один ответ на каждый разный адрес, в порядке запроса: coordinates — [широта, долгота]; kind и precision — дом, улица, город (locality, city) или регион (province, region). source: geocoder — геокодер, gazetteer — встроенный справочник городов и регионов России (геокодер не настроен или не знает адреса), gazetteer-fallback — справочник, потому что геокодер не ответил. Адреса, которые не удалось найти, перечислены в notFound: точка для них не выдумывается. Вход ЭДО не нужен. ${GEOCODING_LIMITS}`,
       access: "signed-in",
+      roles: ROLES.office,
       body: geocodeRequestSchema,
       success: {
         status: 200,
@@ -129,6 +131,7 @@ export const geoOperations = [
       summary: "Расстояние (км) и время в пути (ч) между двумя адресами",
       description: `По дорогам, если ответил маршрутизатор (source: router). Если маршрутизатор не настроен, не ответил или дороги между точками нет, — оценка: расстояние по прямой × 1,25 при средней скорости 60 км/ч (estimated: true, source: estimate, note), одна и та же при каждом запросе. Адрес, который не удалось найти, — 422 («${GEO_MESSAGES.addressNotFound}»). Вход ЭДО не нужен. ${GEOCODING_LIMITS}`,
       access: "signed-in",
+      roles: ROLES.office,
       body: routeRequestSchema,
       success: {
         status: 200,

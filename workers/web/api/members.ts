@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { COMPANY_ROLES } from "../../../db/schema/auth";
 import {
@@ -7,7 +8,6 @@ import {
   listMembers,
   MEMBER_MESSAGES,
   removeMember,
-  requireDirector,
 } from "../../core/members/members";
 import { companyRoleField, invitationSchema } from "../../core/members/schemas";
 import { callerOf, operation, timestamp } from "./operation";
@@ -51,7 +51,7 @@ const exampleInvitation = {
 };
 
 const ROLES_RULE =
-  "Роли в компании: director — руководитель (всё, включая сотрудников), dispatcher — диспетчер, driver — водитель. Управлять сотрудниками может только руководитель (остальным — 403); сотрудник другой компании — 404.";
+  "Роли в компании: director — руководитель (всё, включая сотрудников), dispatcher — диспетчер, driver — водитель. Управлять сотрудниками может только руководитель (остальным — 403, ничего не меняется); сотрудник другой компании — 404.";
 
 const memberParams = z.object({ memberId: z.string().max(100).describe("id сотрудника из GET /members") });
 
@@ -65,17 +65,16 @@ export const membersOperations = [
       summary: "Сотрудники компании и ожидающие приглашения",
       description: `${ROLES_RULE} members — сотрудники (руководители первыми), lastActiveAt — последняя активность любого их сеанса (null, если сеансов нет); invitations — отправленные и ещё не принятые приглашения, срок которых не истёк.`,
       access: "signed-in",
+      roles: ROLES.director,
       success: {
         status: 200,
         data: z.strictObject({ members: z.array(memberSchema), invitations: z.array(invitationView) }),
         example: { members: [exampleMember], invitations: [exampleInvitation] },
       },
-      errors: [403],
+      errors: [],
     },
     async (c, _input, reply) => {
       const { user } = callerOf(c);
-      const refused = await requireDirector(c.get("db"), user.id);
-      if (refused) return reply.refuse(refused);
       return reply.ok(await listMembers(c.get("db"), user.company.id, Date.now()));
     },
   ),
@@ -87,6 +86,7 @@ export const membersOperations = [
       summary: "Пригласить сотрудника по e-mail",
       description: `${ROLES_RULE} На адрес уходит письмо с одноразовой ссылкой (действует ${INVITATION_TTL_MS / 86_400_000} дней): по ней сотрудник указывает имя и пароль и попадает в эту компанию с выбранной ролью. Пока адрес руководителя не подтверждён — 403 «${MEMBER_MESSAGES.emailUnconfirmed}». Адрес, уже зарегистрированный в Рейсе, — 409 с причиной (сотрудник этой компании или другой). Не больше 20 приглашений в час на компанию (429).`,
       access: "signed-in",
+      roles: ROLES.director,
       body: invitationSchema,
       formBody: true,
       success: { status: 201, data: invitationView, example: exampleInvitation },
@@ -116,6 +116,7 @@ export const membersOperations = [
       summary: "Сменить роль сотрудника",
       description: `${ROLES_RULE} Последнего руководителя компании нельзя сделать диспетчером или водителем — 409 «${MEMBER_MESSAGES.lastDirector}».`,
       access: "signed-in",
+      roles: ROLES.director,
       owns: { param: "memberId", resource: "member" },
       params: memberParams.extend({ role: companyRoleField }),
       success: {
@@ -123,12 +124,10 @@ export const membersOperations = [
         data: z.strictObject({ id: z.string(), role }),
         example: { id: exampleMember.id, role: "director" as const },
       },
-      errors: [403, 409],
+      errors: [409],
     },
     async (c, { params }, reply) => {
       const { user } = callerOf(c);
-      const refused = await requireDirector(c.get("db"), user.id);
-      if (refused) return reply.refuse(refused);
       const result = await changeMemberRole(c.get("db"), {
         companyId: user.company.id,
         memberId: params.memberId,
@@ -146,6 +145,7 @@ export const membersOperations = [
       summary: "Удалить сотрудника",
       description: `${ROLES_RULE} Учётная запись сотрудника удаляется, все его сеансы (браузер и API) завершаются сразу. Последнего руководителя удалить нельзя — 409 «${MEMBER_MESSAGES.lastDirector}».`,
       access: "signed-in",
+      roles: ROLES.director,
       owns: { param: "memberId", resource: "member" },
       params: memberParams,
       success: {
@@ -153,12 +153,10 @@ export const membersOperations = [
         data: z.strictObject({ removed: z.literal(1) }),
         example: { removed: 1 as const },
       },
-      errors: [403, 409],
+      errors: [409],
     },
     async (c, { params }, reply) => {
       const { user } = callerOf(c);
-      const refused = await requireDirector(c.get("db"), user.id);
-      if (refused) return reply.refuse(refused);
       const result = await removeMember(c.get("db"), {
         companyId: user.company.id,
         memberId: params.memberId,

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import type { Context } from "hono";
 import { z } from "zod";
 import {
@@ -74,6 +75,7 @@ export const onboardingOperations = [
       summary: "Чек-лист первых шагов и состояние обучения",
       description: `Шесть пунктов в порядке спецификации. ${CHECKLIST_RULES} checklistDismissed — чек-лист скрыт пользователем; tourDone — тур пройден или пропущен (сам больше не запускается); dismissedHints — подсказки, закрытые навсегда. Состояние хранится на сервере для каждого пользователя.`,
       access: "signed-in",
+      roles: ROLES.all,
       success: stateSuccess,
       errors: [],
     },
@@ -88,6 +90,7 @@ export const onboardingOperations = [
       description:
         "Семь достижений в категориях orders, efficiency, growth, engagement с прогрессом progress из total: 1, 10 и 50 заказов компании; идеальная неделя (календарная неделя по Москве из последних 52 завершённых, в которую все взятые рейсы со сроком доставки доставлены, и хотя бы один такой был); эффективность 95 % (как на главной: доля доставленных из взятых рейсов со сроком за 30 дней); доход 1 000 000 ₽ от выполненных заказов; 7 дней подряд (семь календарных дней по Москве подряд, в каждый из которых пользователь работал в приложении, за последний год). Достигнутое остаётся открытым: unlockedAt — когда оно достигнуто впервые.",
       access: "signed-in",
+      roles: ROLES.all,
       success: {
         status: 200,
         data: z.array(
@@ -134,6 +137,7 @@ export const onboardingOperations = [
       description:
         "item: analytics — пользователь открыл аналитику (пункт «Посмотрите аналитику»). Первое посещение сохраняется; ответ — состояние, как GET /onboarding.",
       access: "signed-in",
+      roles: ROLES.all,
       body: visitSchema,
       success: stateSuccess,
       errors: [],
@@ -149,6 +153,7 @@ export const onboardingOperations = [
       summary: "Скрыть чек-лист или подсказку навсегда",
       description: `key: checklist — скрыть чек-лист; ${HINT_KEYS.join(", ")} — закрыть подсказку. Ответ — состояние, как GET /onboarding.`,
       access: "signed-in",
+      roles: ROLES.all,
       body: dismissSchema,
       success: stateSuccess,
       errors: [],
@@ -164,6 +169,7 @@ export const onboardingOperations = [
       description:
         "outcome: finished или skipped. После этого тур больше не запускается сам при входе на главную (его можно запустить снова из шапки).",
       access: "signed-in",
+      roles: ROLES.all,
       body: tourSchema,
       success: stateSuccess,
       errors: [],

@@ -132,6 +132,8 @@ function describedPaths(): Paths {
       ...(op.description ? { description: op.description } : {}),
       security: op.access === "public" ? [] : [{ bearer: [] }, { cookie: [] }],
       "x-access": op.access,
+      // The company roles that may call it (decision 0077); others are answered 403.
+      ...(op.roles ? { "x-roles": op.roles } : {}),
       ...(op.owns ? { "x-owns": op.owns } : {}),
       ...(op.requires ? { "x-requires": op.requires } : {}),
       parameters: parameters(op),

@@ -6,8 +6,9 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import type { CompanyRole } from "../../../db/schema/auth";
+import { COMPANY_ROLES, type CompanyRole } from "../../../db/schema/auth";
 import { AUTH_MESSAGES } from "../../core/auth/accounts";
+import { ROLE_REFUSAL, roleAllows } from "../../core/members/roles";
 import type { AppBindings } from "../bindings";
 import { readForm, readJson, validate } from "../lib/body";
 import { statusOf, type ReasonAnswering } from "../outcomes";
@@ -51,19 +52,13 @@ type JsonSuccess = {
 /** A file to save instead of an envelope: its media type and the name it is saved under. */
 type FileSuccess = { status: 200; file: { type: string; name: string } };
 
-export type OperationDef = {
+type OperationBase = {
   method: "GET" | "POST" | "DELETE";
   /** Under /api, in Hono's notation (`:id` for a path parameter). */
   path: string;
   group: string;
   summary: string;
   description?: string;
-  access: ApiAccess;
-  /**
-   * The company roles that may call a signed-in operation (issue 25 item 4): director, dispatcher,
-   * driver. Being made required and enforced by the guard; until then, absent means every role.
-   */
-  roles?: readonly CompanyRole[];
   /** A path parameter naming a row of the caller's own; anyone else's id answers 404. */
   owns?: { param: string; resource: OwnedResource };
   /** Succeeds only once the company has this (otherwise it explains what is missing). */
@@ -79,6 +74,18 @@ export type OperationDef = {
   /** Failures this operation's own logic answers; those its input and access imply are added. */
   errors: readonly FailureStatus[];
 };
+
+/**
+ * Who may call: anyone, the platform's admins, or signed-in members whose role in their company
+ * is one of `roles` (decision 0077; the sets are in core/members/roles.ts). Every signed-in
+ * operation says which roles it serves; the guard answers anyone else 403 before the handler runs.
+ */
+export type OperationDef = OperationBase &
+  (
+    | { access: "public"; roles?: never }
+    | { access: "admin"; roles?: never }
+    | { access: "signed-in"; roles: readonly CompanyRole[] }
+  );
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -148,7 +155,7 @@ export function statusesOf(op: OperationDef): { success: SuccessStatus[]; failur
   if (op.body || op.query || op.params) implied.push(400);
   if (op.access !== "public") implied.push(401);
   // A state change sent with a session cookie from another site is refused (CSRF, lib/auth.ts).
-  if (op.access === "admin" || op.method !== "GET") implied.push(403);
+  if (op.access === "admin" || op.method !== "GET" || refusesSomeRole(op)) implied.push(403);
   if (op.owns) implied.push(404);
   if (op.body) implied.push(413, 415);
   // Any operation may find the database out of reach, locked past its retries or too slow.
@@ -172,11 +179,6 @@ export function answerSchema(op: OperationDef, status: number): z.ZodType | null
   return failures.includes(status as FailureStatus) ? failureEnvelope : null;
 }
 
-const requireSignedIn: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (!c.get("caller")) return fail(c, 401, AUTH_MESSAGES.unauthorized);
-  return next();
-};
-
 const requireAdmin: MiddlewareHandler<AppBindings> = async (c, next) => {
   const caller = c.get("caller");
   if (!caller) return fail(c, 401, AUTH_MESSAGES.unauthorized);
@@ -184,11 +186,29 @@ const requireAdmin: MiddlewareHandler<AppBindings> = async (c, next) => {
   return next();
 };
 
-const GUARDS: Record<ApiAccess, MiddlewareHandler<AppBindings>[]> = {
-  public: [],
-  "signed-in": [requireSignedIn],
-  admin: [requireAdmin],
-};
+/**
+ * Refuses a signed-out caller (401) and a member whose role in the company is not among the
+ * operation's (403, before its input is read or anything is done).
+ */
+function requireRole(roles: readonly CompanyRole[]): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    const caller = c.get("caller");
+    if (!caller) return fail(c, 401, AUTH_MESSAGES.unauthorized);
+    if (!roleAllows(roles, caller.companyRole)) return fail(c, 403, ROLE_REFUSAL.error, ROLE_REFUSAL.message);
+    return next();
+  };
+}
+
+function guardsOf(op: OperationDef): MiddlewareHandler<AppBindings>[] {
+  if (op.access === "public") return [];
+  if (op.access === "admin") return [requireAdmin];
+  return [requireRole(op.roles)];
+}
+
+/** Whether some company role is refused the operation (it then answers 403 to them). */
+export function refusesSomeRole(op: OperationDef): boolean {
+  return op.access === "signed-in" && COMPANY_ROLES.some((role) => !roleAllows(op.roles, role));
+}
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -237,7 +257,7 @@ function replyFor(c: Context<AppBindings>, op: OperationDef): Reply<OperationDef
 /** Puts each operation on the app: its guard, its input checks, its handler. */
 export function serve(app: Hono<AppBindings>, operations: readonly ApiOperation[]) {
   for (const op of operations) {
-    app.on([op.method], [op.path], ...GUARDS[op.access], async (c: Context<AppBindings>) => {
+    app.on([op.method], [op.path], ...guardsOf(op), async (c: Context<AppBindings>) => {
       const input: InputOf<OperationDef> = { params: undefined, query: undefined, body: undefined };
       if (op.params) {
         const params = validate(c, op.params, c.req.param());

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import {
   listOrders,
@@ -124,6 +125,7 @@ export const ordersOperations = [
       description:
         "Фильтры platform (all, edo, x5, magnit, pepsi, mars, sber_logistics) и status (all или статус заказа), поиск search без учёта регистра по заказчику, получателю, описанию груза и номеру заказа (подстрока; от трёх символов — по индексу). Новые сверху; pagination рядом с data: page, limit (до 200), total, totalPages и курсоры соседних страниц nextCursor, prevCursor (null у края списка). Следующая страница — after=nextCursor, предыдущая — before=prevCursor (с page её номера): она начинается сразу за заказом курсора, так что заказы, пришедшие между запросами, не повторяются и не пропадают, и глубокая страница отвечает так же быстро, как первая. Без курсора страница page берётся по номеру. distance_km — расстояние по прямой между точками погрузки и выгрузки.",
       access: "signed-in",
+      roles: ROLES.office,
       query: ordersQuerySchema,
       success: {
         status: 200,
@@ -168,6 +170,7 @@ export const ordersOperations = [
       description:
         "Не больше 500 последних. С финальным статусом (delivered, invoiced, paid или свободен), как их запрашивает экран финансов, — заказы в виде для факторинга (как GET /finance/ready-orders): только с ценой больше нуля или с данными ЭДО, с payable, quickPayment и надёжностью заказчика. Без status или с другим статусом — заказы в общем виде, как в GET /platforms/orders.",
       access: "signed-in",
+      roles: ROLES.office,
       query: ordersByStatusQuerySchema,
       success: {
         status: 200,
@@ -194,6 +197,7 @@ export const ordersOperations = [
       description:
         "Активные: new, reviewed, accepted, confirmed, in_transit. Выполненные: delivered, invoiced, paid. Выручка — сумма выполненных заказов в рублях; средний чек — выручка на выполненный заказ; profitMargin всегда 0.15.",
       access: "signed-in",
+      roles: ROLES.office,
       success: {
         status: 200,
         data: metricsSchema,
@@ -223,6 +227,7 @@ export const ordersOperations = [
       description:
         "Только для заказов в статусе delivered, paid или свободен (иначе 409). Повторный запрос возвращает уже созданный (200, created: false), второй не создаётся.",
       access: "signed-in",
+      roles: ROLES.director,
       owns: { param: "id", resource: "order" },
       params: z.object({ id: z.string().describe("Идентификатор заказа (id из списка заказов)") }),
       success: {

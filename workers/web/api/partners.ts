@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { generateLinkSchema, PARTNER_LINK_MESSAGES } from "../../core/partners/link-schema";
 import { generateLink, linkView, listLinks } from "../../core/partners/links";
@@ -55,6 +56,7 @@ export const partnerOperations = [
       description:
         "Ссылки, созданные вашей компанией, от новых к старым (до 500), и сводка по всем: total — всего, used — использовано (по ссылке зарегистрировались), active — активных, clicks — переходов по коротким ссылкам (без ботов), clicked — открытых ссылок, conversion — доля зарегистрировавшихся среди открытых, в процентах. Ссылки других компаний не видны.",
       access: "signed-in",
+      roles: ROLES.director,
       success: {
         status: 200,
         data: z.strictObject({ leads: z.array(partnerLinkSchema), stats: partnerLinkStatsSchema }),
@@ -79,6 +81,7 @@ export const partnerOperations = [
       description:
         "Приглашение компании-лида: её данные заполнят форму быстрой регистрации на странице link. Обязательны companyName, companyInn (10 или 12 цифр, пробелы убираются), companyAddress, contactFirstName, contactLastName, contactEmail; companyEmail — по желанию, но в формате email. source — откуда создана ссылка (по умолчанию web_dashboard). Ответ — ссылка: link ведёт на /partner/<unique_token>, short_link — короткая /s/<short_code>. Не больше 60 ссылок в час от одного пользователя (429 с заголовком Retry-After).",
       access: "signed-in",
+      roles: ROLES.director,
       body: generateLinkSchema,
       success: { status: 201, data: partnerLinkSchema, example: examplePartnerLink },
       errors: [429],
@@ -106,6 +109,7 @@ export const partnerOperations = [
       summary: "Проверка партнерского API",
       description: "Для разработчиков: отвечает, что партнерский API доступен, и время сервера.",
       access: "signed-in",
+      roles: ROLES.director,
       success: {
         status: 200,
         data: z.strictObject({ status: z.literal("ok"), service: z.literal("partner"), time: timestamp }),

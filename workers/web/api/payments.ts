@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import type { Context } from "hono";
 import { z } from "zod";
 import {
@@ -128,6 +129,7 @@ export const paymentsOperations = [
       description:
         "status: trial (14 дней после регистрации, возможности тарифа «Корпоративный» без ограничений), active (оплачено до currentPeriodEnd) или expired. daysLeft — дней до конца пробного или оплаченного периода. maxShipments — сколько рейсов в месяц можно сейчас (0 — подписка закончилась, -1 — без ограничений); shipmentsUsed — заказов за текущий календарный месяц (по Москве).",
       access: "signed-in",
+      roles: ROLES.director,
       success: {
         status: 200,
         data: subscriptionSchema,
@@ -157,6 +159,7 @@ export const paymentsOperations = [
       summary: "Создать платеж за тариф",
       description: `Цену и скидку считает сервер. Скидка — только партнера, по ссылке которого компания зарегистрировалась (/partner/<ссылка>): magnit 15%, pyaterochka 12%, lenta 10%, metro 20%, auchan 8%, perekrestok 15%, okey 12%, karusel 10%. partnerSource в запросе на цену не влияет: код другого партнера не учитывается, как и цена или скидка в запросе; что будет списано, говорят amount и discountPercent ответа. returnUrl — страница /payment/success этого сайта; к нему добавляется ?payment_id=. Отправьте пользователя на confirmationUrl. Если платежный сервис не ответил — 503, повторный запрос создаст тот же платеж, а не второй; отказ платежного сервиса — 502. Не больше ${MAX_PAYMENTS_PER_COMPANY_PER_HOUR} платежей в час от одной компании (429 с заголовком Retry-After).`,
       access: "signed-in",
+      roles: ROLES.director,
       body: createPaymentSchema,
       success: {
         status: 201,
@@ -232,6 +235,7 @@ export const paymentsOperations = [
       description:
         "Пока платеж ожидает оплаты, статус уточняется в платежном сервисе. status: pending, succeeded (подписка продлена на месяц) или canceled (cancellation.text — причина по-русски, подписка не меняется). refunded — сколько возвращено (подписка сокращена на эту долю месяца), null — возвратов не было. Платеж другой компании — 404.",
       access: "signed-in",
+      roles: ROLES.director,
       owns: { param: "paymentId", resource: "payment" },
       params: z.object({
         paymentId: z.string().describe("Идентификатор платежа из POST /payments/create (id)"),

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { listPlatforms } from "../../core/platforms/catalogue";
 import {
@@ -94,6 +95,7 @@ export const platformsOperations = [
       description:
         "Логин и пароль платформы никогда не возвращаются. sync_status: success, error, syncing или none (ещё не синхронизировалось); во время синхронизации progress показывает, сколько заказов загружено из скольких.",
       access: "signed-in",
+      roles: ROLES.office,
       success: { status: 200, data: z.array(connectionSchema), example: [exampleConnection] },
       errors: [],
     },
@@ -108,6 +110,7 @@ export const platformsOperations = [
       summary: "Подключить платформу",
       description: `Сначала проверяет логин и пароль на платформе: отклонённые — 422, недоступная платформа — 503, и тогда ничего не сохраняется. Данные для входа хранятся зашифрованными. Сразу после подключения начинается синхронизация заказов. ${PROXY_SIGN_IN_LIMITS}`,
       access: "signed-in",
+      roles: ROLES.office,
       body: newConnectionSchema,
       success: {
         status: 201,
@@ -138,6 +141,7 @@ export const platformsOperations = [
       description:
         "Входит на платформу с сохранёнными данными. connected: false с message, если платформа отказала или не ответила.",
       access: "signed-in",
+      roles: ROLES.office,
       owns: { param: "id", resource: "platform-connection" },
       params: connectionId,
       success: {
@@ -162,6 +166,7 @@ export const platformsOperations = [
       description:
         "Ставит синхронизацию в очередь (202) или возвращает уже идущую: повторное нажатие ничего не запускает. count — заказов этого подключения сейчас; ход синхронизации виден в GET /platforms/connections. Повторная синхронизация обновляет заказы, а не дублирует их.",
       access: "signed-in",
+      roles: ROLES.office,
       owns: { param: "id", resource: "platform-connection" },
       params: connectionId,
       success: {
@@ -189,6 +194,7 @@ export const platformsOperations = [
       summary: "Отключить платформу",
       description: "Удаляет подключение, его данные для входа и загруженные через него заказы.",
       access: "signed-in",
+      roles: ROLES.office,
       owns: { param: "id", resource: "platform-connection" },
       params: connectionId,
       success: { status: 200, data: z.strictObject({ deleted: z.number().int() }), example: { deleted: 1 } },

@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import { LIST_VIEWS, saveSettings, settingsSchema, userSettingsOf } from "../../core/settings/settings";
 import { callerOf, operation } from "./operation";
@@ -23,6 +24,7 @@ export const settingsOperations = [
       summary: "Настройки пользователя",
       description: `${LIST_VIEW_RULE} Настройки хранятся на сервере для каждого пользователя.`,
       access: "signed-in",
+      roles: ROLES.all,
       success: settingsSuccess,
       errors: [],
     },
@@ -36,6 +38,7 @@ export const settingsOperations = [
       summary: "Изменить настройки пользователя",
       description: `${LIST_VIEW_RULE} Меняет настройки только вызывающего пользователя; ответ — настройки, как GET /settings.`,
       access: "signed-in",
+      roles: ROLES.all,
       body: settingsSchema,
       success: settingsSuccess,
       errors: [],

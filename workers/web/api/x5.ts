@@ -1,3 +1,4 @@
+import { ROLES } from "../../core/members/roles";
 import { z } from "zod";
 import {
   authenticateX5,
@@ -53,6 +54,7 @@ export const x5Operations = [
       summary: "Получить токен X5 по логину и паролю X5",
       description: `Токен хранится зашифрованным для компании и показывается только ей. Логин или пароль отклонены — 422, X5 не отвечает — 503. ${PROXY_SIGN_IN_LIMITS}`,
       access: "signed-in",
+      roles: ROLES.office,
       body: x5AuthSchema,
       success: { status: 200, data: x5AuthAnswerSchema, example: exampleX5Auth },
       errors: [422, 429, 503],
@@ -70,6 +72,7 @@ export const x5Operations = [
       group: GROUP,
       summary: "Текущий токен X5 компании",
       access: "signed-in",
+      roles: ROLES.office,
       requires: "x5-token",
       success: { status: 200, data: x5AuthAnswerSchema, example: exampleX5Auth },
       errors: [404],
@@ -86,6 +89,7 @@ export const x5Operations = [
       group: GROUP,
       summary: "Отключить X5: забыть токен",
       access: "signed-in",
+      roles: ROLES.office,
       success: { status: 200, data: z.null(), message: X5_MESSAGES.disconnected, example: null },
       errors: [],
     },
@@ -102,6 +106,7 @@ export const x5Operations = [
       summary: "Проверить подключение к X5 сохранённым токеном",
       description: "Без токена или с истёкшим токеном — 409 с объяснением; X5 не отвечает — 503.",
       access: "signed-in",
+      roles: ROLES.office,
       requires: "x5-token",
       success: {
         status: 200,
