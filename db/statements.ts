@@ -83,49 +83,60 @@ export function multiRowInsert<T extends SQLiteTable>(
   };
 }
 
-const LONE_SURROGATE = /\p{Cs}/u;
-
 /**
- * Whether a driver value travels through SQLite's JSON functions unchanged: null, a string
- * without U+0000 (SQLite's text functions stop at it) or a lone surrogate, a safe integer. Not a
+ * Whether a driver value can travel in JSON at all: null, a string, a safe integer. Not a
  * fraction: SQLite's text-to-double conversion may land a unit in the last place away from the
  * double JavaScript wrote (3.976643009677619e-246 came back …193e-246), so a row holding one goes
- * with typed parameters.
+ * with typed parameters; nor a blob or a bigint.
  */
-function jsonSafe(value: InValue): boolean {
-  if (value === null) return true;
-  if (typeof value === "string") return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+function jsonCarries(value: InValue): boolean {
+  if (value === null || typeof value === "string") return true;
   if (typeof value === "number") return Number.isSafeInteger(value);
   return false;
 }
 
 /**
- * Inserts of `table` whose rows travel as ONE text parameter each statement: a JSON array of
- * rows (each an array of its driver values), unpacked by sqld with `json_each` and `->>`.
- * Encoding one string costs the libSQL client a fraction of encoding each value as a typed
- * parameter of its JSON protocol, which was half of the jobs Worker's time storing analytics
- * (decision 0052). What is stored is what `multiRowInsert` stores: rows holding a value JSON
- * cannot carry exactly (a blob, a bigint, a fraction, a string with U+0000) go through it instead, after the
- * others (so with "update", two rows of one call with the same key may land in another order).
+ * An escape in a row's JSON that SQLite would decode into what a text cannot hold exactly:
+ * U+0000 (SQLite's text functions stop at it) or a lone surrogate (invalid UTF-8). JSON.stringify
+ * writes exactly these as `\u0000` and `\ud800`–`\udfff`; a text that merely spells such an escape
+ * (a backslash before "u0000") matches too and only takes the slower path.
+ */
+const UNSAFE_ESCAPE = /\\u(?:0000|d[89a-f])/;
+
+const utf8 = new TextEncoder();
+
+/**
+ * Inserts of `table` whose rows travel as ONE parameter each statement: the JSON array of the
+ * rows (each an array of its driver values) as UTF-8 bytes, which sqld reads back as text and
+ * unpacks with `json_each` and `->>`. The libSQL client encodes a blob parameter as base64 with
+ * the runtime's native encoder, where a text parameter would be escaped again by its JSON encoder,
+ * and encoding each value as a typed parameter of its JSON protocol was half of the jobs Worker's
+ * time storing analytics (decisions 0052, 0080). What is stored is what `multiRowInsert` stores:
+ * rows holding a value JSON cannot carry exactly (a blob, a bigint, a fraction, a string with
+ * U+0000 or a lone surrogate) go through it instead, after the others (so with "update", two rows
+ * of one call with the same key may land in another order).
  */
 export function jsonRowsInsert<T extends SQLiteTable>(
   table: T,
   options: InsertOptions,
 ): (rows: InferInsertModel<T>[]) => InStatement[] {
   const { columns, head, conflict, driverValues } = insertParts(table, options);
-  const sql = `${head} select ${columns.map((_, i) => `value ->> ${i}`).join(", ")} from json_each(?) where true ${conflict}`;
+  const sql = `${head} select ${columns.map((_, i) => `value ->> ${i}`).join(", ")} from json_each(cast(? as text)) where true ${conflict}`;
   const withParameters = multiRowInsert(table, options);
   return (rows) => {
-    const carried: InValue[][] = [];
+    const carried: string[] = [];
     const others: InferInsertModel<T>[] = [];
     for (const row of rows) {
       const values = driverValues(row);
-      if (values.every(jsonSafe)) carried.push(values);
-      else others.push(row);
+      const text = values.every(jsonCarries) ? JSON.stringify(values) : undefined;
+      if (text === undefined || UNSAFE_ESCAPE.test(text)) others.push(row);
+      else carried.push(text);
     }
     const statements: InStatement[] = [];
-    for (let i = 0; i < carried.length; i += options.rowsPerStatement)
-      statements.push({ sql, args: [JSON.stringify(carried.slice(i, i + options.rowsPerStatement))] });
+    for (let i = 0; i < carried.length; i += options.rowsPerStatement) {
+      const json = `[${carried.slice(i, i + options.rowsPerStatement).join(",")}]`;
+      statements.push({ sql, args: [utf8.encode(json)] });
+    }
     return [...statements, ...withParameters(others)];
   };
 }

@@ -28,7 +28,7 @@ const asRows = (records: AnalyticsEventRecord[]) =>
 
 /**
  * The statements that store `records` (a resent id is skipped), built by hand (decision 0035):
- * each statement's rows as one JSON parameter (decision 0052).
+ * each statement's rows as one JSON parameter (decisions 0052, 0080).
  */
 export function eventInserts(records: AnalyticsEventRecord[]) {
   return insertEvents(asRows(records));
