@@ -223,6 +223,17 @@ const CASES: Record<string, () => Promise<ActionCase>> = {
       control: true,
     };
   },
+  "routes/_app.profile_.data": async () => {
+    const { userId } = await createCompanyUser({ password: "Gruz2025ok" });
+    const { cookie } = await sessionFor(userId);
+    return {
+      path: "/profile/data",
+      cookie,
+      fields: { password: "Gruz2025ok" },
+      state: () => rowsOf(testDb().select().from(users).where(eq(users.id, userId))),
+      control: true,
+    };
+  },
   "routes/logout": async () => {
     const { userId, cookie } = await signedIn();
     return {

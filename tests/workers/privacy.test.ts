@@ -11,6 +11,7 @@ import {
   edoConnections,
   feedbackMessages,
   invitations,
+  jobRuns,
   ledgerEntries,
   onboardingStates,
   partnerLinks,
@@ -33,6 +34,7 @@ import {
   deliver,
   partnerLead,
   postJson,
+  recordingQueue,
   sessionFor,
   testDb,
 } from "./support";
@@ -347,6 +349,10 @@ describe("deleting an account", () => {
       .from(platformConnections)
       .where(eq(platformConnections.id, connectionId));
     expect(connection.credentials).not.toBe("");
+    // Nobody is left to work for: the hourly refresh leaves its platforms alone.
+    const queue = recordingQueue();
+    await deliver([{ kind: "platforms.refresh" }], { env: { JOBS: queue.queue } });
+    expect(await testDb().select().from(jobRuns).where(eq(jobRuns.subjectId, connectionId))).toEqual([]);
   });
 });
 
@@ -466,5 +472,47 @@ describe("the retention sweep of a closed company", () => {
     const left = await leftOf(due.companyId);
     expect(left.company).toBeUndefined();
     expect([left.requisites, left.x5, left.edo, left.connections, left.links].flat()).toEqual([]);
+  });
+});
+
+describe("the «Мои данные» page", () => {
+  const form = (cookie: string, fields: Record<string, string>): RequestInit => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...SAME_ORIGIN },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+  it("offers the download and the deletion, and tells a director with colleagues to hand over first", async () => {
+    const boss = await director();
+    const alone = await callWeb("/profile/data", { headers: { cookie: boss.cookie } });
+    expect(alone.response.status).toBe(200);
+    const html = await alone.response.text();
+    expect(html).toContain("Мои данные");
+    expect(html).toContain('href="/api/privacy/export"');
+    expect(html).toContain("Удалить аккаунт навсегда");
+    expect(html).not.toContain("Сначала передайте руководство");
+    await colleague(boss.companyId);
+    const withColleague = await callWeb("/profile/data", { headers: { cookie: boss.cookie } });
+    expect(await withColleague.response.text()).toContain("Сначала передайте руководство");
+  });
+
+  it("refuses a wrong password on the page, then deletes and signs out to a page that says so", async () => {
+    const boss = await director();
+    const wrong = await callWeb("/profile/data", form(boss.cookie, { password: "Nepravilny1" }));
+    expect(wrong.response.status).toBe(401);
+    expect(await wrong.response.text()).toContain("Неверный пароль. Аккаунт не удалён.");
+    expect((await rowsOf(boss.userId)).user).toBe(1);
+
+    const right = await callWeb("/profile/data", form(boss.cookie, { password: PASSWORD }));
+    expect(right.response.status).toBe(302);
+    expect(right.response.headers.get("location")).toBe("/account-deleted");
+    expect(right.response.headers.getSetCookie().some((c) => /^reys_session=;/.test(c))).toBe(true);
+    expect(await rowsOf(boss.userId)).toMatchObject({ user: 0, sessions: 0 });
+    const landing = await callWeb("/account-deleted");
+    expect(landing.response.status).toBe(200);
+    expect(await landing.response.text()).toContain("Аккаунт удалён");
+    const again = await callWeb("/dashboard", { headers: { cookie: boss.cookie }, redirect: "manual" });
+    expect(again.response.status).toBe(302);
   });
 });

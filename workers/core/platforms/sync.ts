@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { jobRuns, platformConnections, platformOrders } from "../../../db/schema";
+import { companies, jobRuns, platformConnections, platformOrders } from "../../../db/schema";
 import {
   PlatformAuthError,
   PlatformUnavailableError,
@@ -205,7 +205,9 @@ export async function refreshStaleConnections(deps: PlatformDeps): Promise<numbe
   const stale = await deps.db
     .select({ id: platformConnections.id, companyId: platformConnections.companyId })
     .from(platformConnections)
-    .where(dueForRefresh(platformConnections.id, now, REFRESH_AFTER_MS));
+    .innerJoin(companies, eq(companies.id, platformConnections.companyId))
+    // A closed company (its last member left, decision 0079) is not synced while it awaits erasure.
+    .where(and(isNull(companies.closedAt), dueForRefresh(platformConnections.id, now, REFRESH_AFTER_MS)));
   for (const connection of stale) await startSync(deps, connection.companyId, connection.id);
   return stale.length;
 }

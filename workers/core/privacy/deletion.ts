@@ -18,11 +18,15 @@ import {
 } from "../../../db/schema";
 import { checkCurrentPassword } from "../auth/email-links";
 
+const HAND_OVER =
+  "Вы руководитель, а в компании есть другие сотрудники. Сначала передайте руководство: назначьте руководителем другого сотрудника или удалите остальных на странице /members.";
+
 export const DELETION_MESSAGES = {
   deleted: "Аккаунт удалён. Ваши персональные данные удалены, все сеансы завершены.",
   wrongPassword: "Неверный пароль. Аккаунт не удалён.",
-  handOver:
-    "Вы руководитель, а в компании есть другие сотрудники. Сначала передайте руководство: назначьте руководителем другого сотрудника или удалите остальных на странице /members. Аккаунт не удалён.",
+  /** Shown on the page before anything is sent. */
+  handOverFirst: HAND_OVER,
+  handOver: `${HAND_OVER} Аккаунт не удалён.`,
 } as const;
 
 type Refused<R extends string> = { ok: false; reason: R; message: string; retryAfterSeconds?: number };
@@ -99,4 +103,10 @@ export async function deleteAccount(
   if (removed.length === 0)
     return { ok: false, reason: "last_director", message: DELETION_MESSAGES.handOver };
   return { ok: true, message: DELETION_MESSAGES.deleted, companyClosed: closed.length > 0 };
+}
+
+/** Whether the user may delete their account now, or must hand their company over first. */
+export async function mustHandOver(db: Db, userId: string, companyId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(leavable(userId, companyId));
+  return rows.length === 0;
 }
