@@ -8,7 +8,7 @@ import { OnboardingProgress } from "~/components/onboarding/checklist";
 import { TourRestartButton } from "~/components/onboarding/tour";
 import { endAnalyticsSession, flushAnalytics } from "~/lib/analytics";
 import { createApiClient } from "~/lib/api-client";
-import { API_DOCS_LINK, NAV_ITEMS, type NavPath } from "./navigation";
+import { API_DOCS_LINK, navItemsFor, type NavPath } from "./navigation";
 
 export type ShellUser = {
   firstName: string;
@@ -49,7 +49,7 @@ function Sidebar({
   companyRole: ShellUser["companyRole"];
   onNavigate?: () => void;
 }) {
-  const items = NAV_ITEMS.filter((item) => !("directorOnly" in item) || companyRole === "director");
+  const items = navItemsFor(companyRole);
   return (
     <nav aria-label="Разделы" className="flex flex-col gap-1 p-3" data-tour="sidebar">
       {items.map((item) =>

@@ -1,3 +1,5 @@
+import { pageRoles, roleAllows, type CompanyRole } from "../../../workers/core/members/roles";
+
 /** Sidebar sections (spec 1 §2 "Main layout"); `ready` marks the ones already built. */
 export const NAV_ITEMS = [
   { to: "/dashboard", label: "Главная", ready: true },
@@ -12,10 +14,13 @@ export const NAV_ITEMS = [
   { to: "/edo-clients", label: "Клиенты ЭДО", ready: true },
   { to: "/partners", label: "Партнеры", ready: true },
   { to: "/edo", label: "ЭДО", ready: true },
-  /** Shown to a company's director only (decision 0076). */
-  { to: "/members", label: "Сотрудники", ready: true, directorOnly: true },
-  { to: "/company", label: "Компания", ready: true, directorOnly: true },
+  { to: "/members", label: "Сотрудники", ready: true },
+  { to: "/company", label: "Компания", ready: true },
 ] as const;
+
+/** The sections a role in the company may open: the table that guards the pages (decision 0077). */
+export const navItemsFor = (role: CompanyRole) =>
+  NAV_ITEMS.filter((item) => roleAllows(pageRoles(item.to), role));
 
 export type NavPath = (typeof NAV_ITEMS)[number]["to"];
 

@@ -37,6 +37,8 @@ const PAGE_ROLES: readonly (readonly [string, readonly CompanyRole[]])[] = [
   ["/help", ROLES.all],
   ["/sessions", ROLES.all],
   ["/profile", ROLES.all],
+  // The signed-in banner's «send the confirmation again» posts here.
+  ["/confirm-email", ROLES.all],
   // The platform's admin pages have their own guard (users.role); every company role passes here.
   ["/admin", ROLES.all],
   ["/finance", ROLES.director],
