@@ -516,3 +516,22 @@ describe("the «Мои данные» page", () => {
     expect(again.response.status).toBe(302);
   });
 });
+
+describe("the privacy policy", () => {
+  it("says what is exported, what deletion removes and when, what is kept and why, and where to do it", async () => {
+    const { response } = await callWeb("/privacy");
+    expect(response.status).toBe(200);
+    const text = (await response.text()).replace(/<!-- -->/g, "");
+    for (const promise of [
+      "9. Копия данных и удаление аккаунта",
+      "/profile/data",
+      "скачать копию своих данных",
+      "сразу</strong> завершаются все сеансы",
+      `через ${CLOSED_COMPANY_RETENTION_DAYS} дней — реквизиты и адрес компании, логины к платформам`,
+      "402-ФЗ «О бухгалтерском учёте»",
+      "но не\n            имена, email и телефоны пользователей",
+    ])
+      expect(text.replace(/\s+/g, " ")).toContain(promise.replace(/\s+/g, " "));
+    expect(text).not.toContain("затем 3 года (срок исковой давности)");
+  });
+});
