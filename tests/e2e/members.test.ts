@@ -1,6 +1,7 @@
 // Members and invitations in Chromium (issue 25 item 3; decision 0076): a director invites a
 // colleague from /members, the letter reaches the sandbox mailbox, its link's short registration
-// signs the colleague in inside the same company, and the director's /members lists them.
+// signs the colleague in inside the same company with the role's limits (no «Финансы», /finance
+// refused: decision 0077), and the director's /members lists them.
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
@@ -54,13 +55,17 @@ describe("a colleague's invitation", () => {
     // Signed in: the signed-in layout names the colleague.
     await colleague.getByText("Ольга Смирнова").first().waitFor(WAIT);
     await toast(colleague, "Добро пожаловать в кабинет").waitFor(WAIT);
-    // A dispatcher has no «Сотрудники» in the sidebar.
-    expect(
-      await colleague
-        .getByRole("navigation", { name: "Разделы" })
-        .getByRole("link", { name: "Сотрудники" })
-        .count(),
-    ).toBe(0);
+    // A dispatcher has no «Сотрудники» and no money in the sidebar (decision 0077), only the office's.
+    const sections = colleague.getByRole("navigation", { name: "Разделы" });
+    await sections.getByRole("link", { name: "Заказы" }).first().waitFor(WAIT);
+    for (const name of ["Сотрудники", "Финансы", "Быстрая оплата", "Партнеры"])
+      expect(await sections.getByRole("link", { name, exact: true }).count(), name).toBe(0);
+    // Reached anyway, /finance answers 403 with the Russian page and shows no figures.
+    const refused = await colleague.goto(`${web}/finance`);
+    expect(refused?.status()).toBe(403);
+    await colleague.getByText("Недостаточно прав").first().waitFor(WAIT);
+    await colleague.getByText("Это действие недоступно для вашей роли в компании").first().waitFor(WAIT);
+    expect(await colleague.getByText("Баланс").count()).toBe(0);
 
     await page.reload();
     const row = page.getByTestId("member-row").filter({ hasText: email });
