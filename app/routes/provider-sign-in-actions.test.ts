@@ -30,8 +30,8 @@ function contextOf(companyId: string): AppLoadContext {
     X5_API_URL: UNREACHABLE,
     JOBS: { send: async () => {} },
   };
-  // The actions read only the caller's company.
-  const caller = { user: { company: { id: companyId } } } as unknown as Caller;
+  // The actions read only the caller's company, and its role (a director may use every form).
+  const caller = { user: { company: { id: companyId } }, companyRole: "director" } as unknown as Caller;
   return {
     cloudflare: { env, ctx: {} },
     db: testDb(),
