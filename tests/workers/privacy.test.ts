@@ -17,6 +17,8 @@ import {
   partnerLinks,
   payments,
   platformConnections,
+  platformOrders,
+  quickPayments,
   sessions,
   userSettings,
   users,
@@ -358,7 +360,7 @@ describe("deleting an account", () => {
 
 describe("the retention sweep of a closed company", () => {
   /** A company whose last member left `daysAgo` days ago, with credentials and personal data. */
-  async function closedCompany(daysAgo: number, options: { accounting?: boolean } = {}) {
+  async function closedCompany(daysAgo: number, options: { accounting?: boolean; paidOrder?: boolean } = {}) {
     const { companyId, userId } = await createCompanyUser();
     const db = testDb();
     const now = Date.now();
@@ -415,13 +417,35 @@ describe("the retention sweep of a closed company", () => {
           ]
         : []),
     ]);
+    // An order a quick payment was for: an accounting record, with its people's contacts on it.
+    const paidOrderId = options.paidOrder ? await createOrderFor(companyId, { connectionId }) : null;
+    if (paidOrderId) {
+      await db
+        .update(platformOrders)
+        .set({ pickupContactName: "Пётр Отгрузкин", pickupContactPhone: "+79160001122" })
+        .where(eq(platformOrders.id, paidOrderId));
+      await db.insert(quickPayments).values({
+        id: crypto.randomUUID(),
+        companyId,
+        orderId: paidOrderId,
+        platformId: "magnit",
+        amountKopecks: 4_825_050,
+        feeRateBp: 200,
+        feeKopecks: 96_501,
+        netKopecks: 4_728_549,
+        status: "paid_out",
+        consentAt: new Date(now - 40 * DAY_MS),
+        requestedAt: new Date(now - 40 * DAY_MS),
+        updatedAt: new Date(now - 40 * DAY_MS),
+      });
+    }
     // The last member deleted their account.
     await db.delete(users).where(eq(users.id, userId));
     await db
       .update(companies)
       .set({ closedAt: new Date(now - daysAgo * DAY_MS) })
       .where(eq(companies.id, companyId));
-    return { companyId, connectionId, orderId, lead };
+    return { companyId, connectionId, orderId, paidOrderId, lead };
   }
 
   async function leftOf(companyId: string) {
@@ -440,7 +464,7 @@ describe("the retention sweep of a closed company", () => {
 
   it(`keeps everything before ${CLOSED_COMPANY_RETENTION_DAYS} days, then erases personal data and credentials, keeping the accounting records without them`, async () => {
     const young = await closedCompany(CLOSED_COMPANY_RETENTION_DAYS - 1, { accounting: true });
-    const due = await closedCompany(CLOSED_COMPANY_RETENTION_DAYS + 1, { accounting: true });
+    const due = await closedCompany(CLOSED_COMPANY_RETENTION_DAYS + 1, { accounting: true, paidOrder: true });
 
     const result = await deliver([{ kind: "retention.sweep" }]);
     expect(result.explicitAcks).toHaveLength(1);
@@ -454,16 +478,36 @@ describe("the retention sweep of a closed company", () => {
     const erased = await leftOf(due.companyId);
     expect(erased.company.erasedAt).not.toBeNull();
     expect(erased.company.address).toBeNull();
-    expect([erased.requisites, erased.x5, erased.edo, erased.connections, erased.links]).toEqual([
-      [],
-      [],
-      [],
-      [],
-      [],
+    expect([erased.requisites, erased.x5, erased.edo, erased.links]).toEqual([[], [], [], []]);
+    // The order a quick payment was for stays without its contacts; its connection without its login.
+    const orders = await testDb()
+      .select()
+      .from(platformOrders)
+      .where(eq(platformOrders.companyId, due.companyId));
+    expect(orders.map((order) => order.id)).toEqual([due.paidOrderId]);
+    expect(orders[0]).toMatchObject({ pickupContactName: null, pickupContactPhone: null });
+    expect(erased.connections).toEqual([
+      expect.objectContaining({ id: due.connectionId, credentials: "", connectionName: "" }),
     ]);
     // 402-ФЗ: the ledger stays, naming the company, not a person.
     expect(erased.ledger).toHaveLength(1);
     expect(JSON.stringify(erased)).not.toContain(due.lead.contactEmail);
+  });
+
+  it("deletes an erased company once its accounting records are past the five years 402-ФЗ keeps them", async () => {
+    const old = await closedCompany(CLOSED_COMPANY_RETENTION_DAYS + 1, { accounting: true });
+    await deliver([{ kind: "retention.sweep" }]);
+    expect((await leftOf(old.companyId)).company.erasedAt).not.toBeNull();
+    // The ledger entry dated back into the sixth year before this one: nothing needs keeping.
+    const sixYearsAgo = new Date(Date.UTC(new Date().getUTCFullYear() - 6, 5, 1));
+    await testDb()
+      .update(ledgerEntries)
+      .set({ createdAt: sixYearsAgo })
+      .where(eq(ledgerEntries.companyId, old.companyId));
+    await deliver([{ kind: "retention.sweep" }]);
+    const left = await leftOf(old.companyId);
+    expect(left.company).toBeUndefined();
+    expect(left.ledger).toEqual([]);
   });
 
   it("deletes a closed company with no accounting record to keep altogether", async () => {
