@@ -137,6 +137,15 @@ describe("the profile", () => {
     expect(JSON.stringify(await weak.response.json())).toContain(
       "Пароль должен содержать заглавную букву, строчную букву и цифру",
     );
+    // Not an object at all: refused like any bad body, not a server error.
+    for (const body of ["null", '"Novyi2026ok"', "[]"]) {
+      const odd = await callWeb("/api/profile/password", {
+        method: "POST",
+        headers: { ...me.auth, "content-type": "application/json" },
+        body,
+      });
+      expect(odd.response.status, body).toBe(400);
+    }
     expect(await loginStatus(me.email, PASSWORD)).toBe(200);
 
     const changed = await callWeb(

@@ -12,8 +12,9 @@ export const newPasswordPair = {
 export const passwordsMatch = {
   error: "Пароли должны совпадать",
   path: ["confirmPassword"],
-  // Shown together with the other fields' errors (Zod 4 skips refinements of invalid objects).
-  when: () => true,
+  // Shown together with the other fields' errors (Zod 4 skips refinements of invalid objects),
+  // but only on an object: a null or a string sent to the API is refused by the object check.
+  when: ({ value }: { value: unknown }) => typeof value === "object" && value !== null,
 };
 
 /** The reset link's form: the link's token and the new password twice. */
