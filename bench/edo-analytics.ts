@@ -34,6 +34,7 @@ import {
   loadTable,
   measure,
   mirrorEdo,
+  percentile,
   postJson,
   restartAware,
   restartNote,
@@ -231,7 +232,28 @@ function countInJs(all: WireDocument[], filters: EdoAnalyticsFilters, now: numbe
 }
 
 type Read = { name: string; filters: EdoAnalyticsFilters; documents: number; target: Measured };
-type OldWay = { readMs: number; countMs: number; pages: number; same: boolean };
+/**
+ * The old way: its reading and counting, the pages it read, whether its figures equal the API's;
+ * and the API's p50 for one reader alone (`aloneP50Ms`), like for like with the old way, which is
+ * one browser reading its pages one after another.
+ */
+type OldWay = { readMs: number; countMs: number; pages: number; same: boolean; aloneP50Ms: number };
+
+/** Requests to the API one after another for a read's p50 with one reader (after one unmeasured). */
+const ALONE_REQUESTS = 21;
+
+/** The API's p50 for `path` with one reader and nothing else running: requests one after another. */
+async function aloneP50(url: string, token: string): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i <= ALONE_REQUESTS; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: bearer(token) });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+    if (i > 0) ms.push(performance.now() - started);
+  }
+  return percentile(ms, 50);
+}
 
 async function main() {
   log(
@@ -309,7 +331,9 @@ async function main() {
     const { lastSyncedAt: _, ...answered } = answers.get(name)! as EdoAnalytics & { lastSyncedAt?: string };
     const same = isDeepStrictEqual(JSON.parse(JSON.stringify(figures)), answered);
     if (!same) log(`${name}: the old way's figures differ from the API's`);
-    oldWay.set(name, { readMs: ms, countMs, pages: pagesRead, same });
+    const path = `/api/edo/analytics?login=${EDO_LOGIN}&${query(filters)}`;
+    const aloneP50Ms = await aloneP50(`${web}${path}`, await signInApi(web, email));
+    oldWay.set(name, { readMs: ms, countMs, pages: pagesRead, same, aloneP50Ms });
   }
   await cleanup();
 
@@ -324,6 +348,10 @@ async function main() {
     const old = oldWay.get(r.name)!;
     return (old.readMs + old.countMs) / r.target.result.latencyMs.p50;
   });
+  const aloneSpeedups = reads.map((r) => {
+    const old = oldWay.get(r.name)!;
+    return (old.readMs + old.countMs) / old.aloneP50Ms;
+  });
   const goalsMet = {
     p50: measuredRows.every((row) => row.result.latencyMs.p50 < GOALS.p50Ms),
     speedup: speedups.every((s) => s >= GOALS.speedup),
@@ -335,7 +363,18 @@ async function main() {
   );
   console.log(
     table(
-      ["read", "documents", "pages read", "read s", "count ms", "API p50 ms", "faster", "same figures"],
+      [
+        "read",
+        "documents",
+        "pages read",
+        "read s",
+        "count ms",
+        "API p50 ms",
+        "faster",
+        "one reader: API p50 ms",
+        "faster",
+        "same figures",
+      ],
       reads.map((r, i) => {
         const old = oldWay.get(r.name)!;
         return [
@@ -346,13 +385,15 @@ async function main() {
           fixed(old.countMs, 0),
           fixed(r.target.result.latencyMs.p50, 1),
           `${fixed(speedups[i], 0)}x`,
+          fixed(old.aloneP50Ms, 1),
+          `${fixed(aloneSpeedups[i], 0)}x`,
           old.same ? "yes" : "NO",
         ];
       }),
     ),
   );
   console.log(
-    `\nslowest p50 ${fixed(Math.max(...measuredRows.map((r) => r.result.latencyMs.p50)), 1)} ms (goal < ${GOALS.p50Ms}: ${verdict(goalsMet.p50)}) | static file p50 ${fixed(staticP50(rows), 1)} ms | least faster ${fixed(Math.min(...speedups), 0)}x (goal ≥ ${GOALS.speedup}: ${verdict(goalsMet.speedup)}) | figures the same: ${verdict(goalsMet.sameFigures)} | errors ${rows.reduce((sum, r) => sum + r.result.errors, 0)}`,
+    `\nslowest p50 ${fixed(Math.max(...measuredRows.map((r) => r.result.latencyMs.p50)), 1)} ms (goal < ${GOALS.p50Ms}: ${verdict(goalsMet.p50)}) | static file p50 ${fixed(staticP50(rows), 1)} ms | least faster ${fixed(Math.min(...speedups), 0)}x at ${concurrency} connections (goal ≥ ${GOALS.speedup}: ${verdict(goalsMet.speedup)}), ${fixed(Math.min(...aloneSpeedups), 0)}x with one reader each | figures the same: ${verdict(goalsMet.sameFigures)} | errors ${rows.reduce((sum, r) => sum + r.result.errors, 0)}`,
   );
   const file = writeResults("edo-analytics-", {
     config: {
@@ -369,7 +410,10 @@ async function main() {
     sync: { mirrorSeconds, ordersSeconds },
     targets: rows.map(({ name, kind, path, matches, result }) => ({ name, kind, path, matches, ...result })),
     oldWay: Object.fromEntries(
-      reads.map((r, i) => [r.name, { ...oldWay.get(r.name)!, speedup: round(speedups[i], 1) }]),
+      reads.map((r, i) => [
+        r.name,
+        { ...oldWay.get(r.name)!, speedup: round(speedups[i], 1), aloneSpeedup: round(aloneSpeedups[i], 1) },
+      ]),
     ),
   });
   log(`results written to ${file}`);
