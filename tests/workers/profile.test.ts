@@ -6,7 +6,16 @@ import { describe, expect, it } from "vitest";
 import { companies, quickPayments, sessions, users } from "../../db/schema";
 import { randomInn } from "../support/russian-ids";
 import { SAME_ORIGIN } from "./page-actions";
-import { callWeb, createCompanyUser, createOrderFor, postJson, sessionFor, testDb } from "./support";
+import {
+  callWeb,
+  createCompanyUser,
+  createOrderFor,
+  mirrorEdoDocuments,
+  operatorDocuments,
+  postJson,
+  sessionFor,
+  testDb,
+} from "./support";
 
 const PASSWORD = "Gruz2025ok";
 const NEW_PASSWORD = "Novyi2026ok";
@@ -288,6 +297,27 @@ describe("the company page and API", () => {
     const shown = await page("/company", a.cookie);
     expect(shown.html).toContain("ИНН подтверждён документами");
     expect(shown.html).toMatch(/name="inn"[^>]*readOnly|readonly[^>]*name="inn"/i);
+  });
+
+  it("fixes the INN once a waybill of the company's own EDO account names it as carrier with it", async () => {
+    const a = await member();
+    const inn = randomInn();
+    expect((await callWeb("/api/company", postJson(card(inn), a.auth))).response.status).toBe(200);
+    const [doc] = await operatorDocuments("demo-carrier", { limit: "5", category: "ETRN" });
+    // The operator's waybill as the company's account would have it: the company is the carrier.
+    const tk = { accName: "ООО «Северный рейс»", kpp: null, ...doc.info.tk, inn };
+    // Deleted waybills do not count; a live one does.
+    await mirrorEdoDocuments(a.companyId, [
+      { ...doc, id: `${doc.id}-gone`, deleted: true, info: { ...doc.info, tk } },
+    ]);
+    expect((await callWeb("/api/company", postJson(card(randomInn()), a.auth))).response.status).toBe(200);
+    expect((await callWeb("/api/company", postJson(card(inn), a.auth))).response.status).toBe(200);
+    await mirrorEdoDocuments(a.companyId, [{ ...doc, deleted: false, info: { ...doc.info, tk } }]);
+    const fixed = await callWeb("/api/company", postJson(card(randomInn()), a.auth));
+    expect(fixed.response.status).toBe(409);
+    expect(await (await callWeb("/api/company", { headers: a.auth })).response.json()).toMatchObject({
+      data: { inn, innVerified: true },
+    });
   });
 
   it("answers a dispatcher and a driver 403 on the API and the page, changing nothing", async () => {
