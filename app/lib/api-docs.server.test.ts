@@ -63,4 +63,14 @@ describe("the API documentation page's model", () => {
     const print = operation("GET", "/api/edo/documents/{id}/print");
     expect(print.success[0].file).toBe("application/pdf, сохраняется как document-{id}.pdf");
   });
+
+  it("names the company roles each signed-in operation serves, and the 403 the others get", () => {
+    const balance = operation("GET", "/api/finance/balance");
+    expect(balance.accessLabel).toBe("Нужен вход: руководитель");
+    expect(balance.errors.map((e) => e.status)).toContain(403);
+    expect(operation("GET", "/api/orders").accessLabel).toBe("Нужен вход: руководитель, диспетчер");
+    const me = operation("GET", "/api/auth/me");
+    expect(me.accessLabel).toBe("Нужен вход: любая роль");
+    expect(me.errors.map((e) => e.status)).not.toContain(403);
+  });
 });
