@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { crmDashboard } from "../../workers/core/crm/crm";
+import { pageRoles, roleAllows } from "../../workers/core/members/roles";
 import { CrmNav } from "~/components/crm/crm-nav";
 import { PlatformEfficiency, TopPlatforms } from "~/components/crm/platform-blocks";
 import { trackCrm } from "~/components/crm/presentation";
@@ -16,15 +17,18 @@ const TITLE = "CRM: платформы";
 export const CRM_FAILED = "Не удалось загрузить данные CRM";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = requireCaller(context, request);
+  const { user, companyRole } = requireCaller(context, request);
+  // Only the actions the member's role may open (a dispatcher has no quick payment, decision 0077).
+  const quickActions = QUICK_ACTIONS.filter((action) => roleAllows(pageRoles(action.to), companyRole));
   try {
     return {
       state: "ready" as const,
       dashboard: await crmDashboard(context.db, user.company.id, Date.now()),
+      quickActions,
     };
   } catch (error) {
     console.error("crm dashboard failed", error);
-    return { state: "failed" as const, dashboard: null };
+    return { state: "failed" as const, dashboard: null, quickActions };
   }
 }
 
@@ -36,7 +40,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 export default function CrmDashboardPage() {
-  const { state, dashboard } = useLoaderData<typeof loader>();
+  const { state, dashboard, quickActions } = useLoaderData<typeof loader>();
   const loading = useNavigation().state === "loading";
   useEffect(() => {
     if (state === "failed") trackCrm("load_failed", CRM_FAILED);
@@ -82,7 +86,7 @@ export default function CrmDashboardPage() {
             Быстрые действия
           </h2>
           <div className="grid gap-3 sm:grid-cols-3">
-            {QUICK_ACTIONS.map((action) => (
+            {quickActions.map((action) => (
               <Link
                 key={action.to}
                 to={action.to}

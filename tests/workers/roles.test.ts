@@ -65,6 +65,12 @@ describe("pages a role may not use", () => {
     expect(orders.html).not.toContain('href="/finance"');
     expect(orders.html).not.toContain('href="/factoring"');
     expect((await page("/dashboard/orders", bossSession.cookie)).html).toContain('href="/finance"');
+    // Nor do the office's pages offer them: the CRM's quick actions lack quick payment.
+    const crm = await page("/crm", dispatcherSession.cookie);
+    expect(crm.status).toBe(200);
+    expect(crm.html).toContain('href="/crm/orders"');
+    expect(crm.html).not.toContain('href="/factoring"');
+    expect((await page("/crm", bossSession.cookie)).html).toContain('href="/factoring"');
   });
 
   it("refuse a dispatcher's form sent to them with 403 and change nothing", async () => {
