@@ -85,9 +85,14 @@ type IdleStream = { baton: string; baseUrl: string | null; at: number };
 
 /** sqld and Turso end a stream after 10 s without a request; one idle longer is not tried. */
 export const STREAM_IDLE_MS = 5_000;
-/** Idle streams kept per database; beyond these a stream is left to expire. */
-const IDLE_STREAMS_KEPT = 16;
-const idleStreams = new Map<string, IdleStream[]>();
+/**
+ * Streams kept open per database in one isolate, idle or in use. A call beyond them gets a stream
+ * of its own, closed at its end as the client sends it: sqld serves a bounded number of
+ * connections, and every open stream holds one.
+ */
+export const STREAMS_KEPT = 8;
+type Streams = { idle: IdleStream[]; open: number };
+const streamsByDatabase = new Map<string, Streams>();
 
 /** How @libsql/client's own calls look on the wire (Hrana over HTTP, JSON): a new stream, closed at the end. */
 const NEW_STREAM_HEAD = '{"requests":[';
@@ -144,48 +149,60 @@ export function reusingStreams(fetch: Fetch, now: () => number = Date.now): Fetc
           body: `{"baton":${stream ? JSON.stringify(stream.baton) : "null"},"requests":[${requestsJson}${tail}`,
         }),
       );
-    let stream = takeIdle(key, now());
-    let response = await send(stream, tail, requests);
-    if (!response.ok && stream) {
-      const text = await response.text();
-      // Refused before anything ran: the stream expired or the server does not know it.
-      if (!/STREAM_EXPIRED|invalid baton/i.test(text))
-        return new Response(text, { status: response.status, headers: response.headers });
-      stream = undefined;
-      response = await send(undefined, tail, requests);
+    const streams = streamsByDatabase.get(key) ?? { idle: [], open: 0 };
+    streamsByDatabase.set(key, streams);
+    let stream = takeIdle(streams, now());
+    if (!stream) {
+      // As many streams open as are kept: this call goes on a stream of its own, as it came.
+      if (streams.open >= STREAMS_KEPT)
+        return fetch(new Request(request.url, { method: "POST", headers: request.headers, body }));
+      streams.open++;
     }
-    if (!response.ok) return response;
-    const answer = (await response.json()) as PipelineAnswer;
-    const last = answer.results.pop();
-    const forgotten = answer.results.splice(answer.results.length - stored.length, stored.length);
-    if (answer.baton !== null) {
-      const next = { baton: answer.baton, baseUrl: answer.base_url ?? stream?.baseUrl ?? null, at: now() };
-      const clean = last?.response?.is_autocommit === true && forgotten.every((r) => r.type === "ok");
-      if (clean) keepIdle(key, next);
-      // Left inside a transaction (a script that began one): close it now, never hand it on.
-      else await send(next, CLOSE_TAIL.slice(1), "").then((r) => r.body?.cancel(), () => undefined);
+    let kept = false;
+    try {
+      let response = await send(stream, tail, requests);
+      if (!response.ok && stream) {
+        const text = await response.text();
+        // Refused before anything ran: the stream expired or the server does not know it.
+        if (!/STREAM_EXPIRED|invalid baton/i.test(text))
+          return new Response(text, { status: response.status, headers: response.headers });
+        stream = undefined;
+        response = await send(undefined, tail, requests);
+      }
+      if (!response.ok) return response;
+      const answer = (await response.json()) as PipelineAnswer;
+      const last = answer.results.pop();
+      const forgotten = answer.results.splice(answer.results.length - stored.length, stored.length);
+      if (answer.baton !== null) {
+        const next = { baton: answer.baton, baseUrl: answer.base_url ?? stream?.baseUrl ?? null, at: now() };
+        kept = last?.response?.is_autocommit === true && forgotten.every((r) => r.type === "ok");
+        if (kept) streams.idle.push(next);
+        // Left inside a transaction (a script that began one): close it now, never hand it on.
+        else
+          await send(next, CLOSE_TAIL.slice(1), "").then(
+            (r) => r.body?.cancel(),
+            () => undefined,
+          );
+      }
+      answer.results.push({ type: "ok", response: { type: "close" } });
+      answer.baton = null;
+      return new ReadPipelineAnswer(answer);
+    } finally {
+      // A stream closed, refused, or in an unknown state after a failed call is no longer counted.
+      if (!kept) streams.open--;
     }
-    answer.results.push({ type: "ok", response: { type: "close" } });
-    answer.baton = null;
-    return new ReadPipelineAnswer(answer);
   };
 }
 
 /** The most recently used idle stream that is still fresh; staler ones are dropped. */
-function takeIdle(key: string, at: number): IdleStream | undefined {
-  const idle = idleStreams.get(key);
-  const stream = idle?.pop();
+function takeIdle(streams: Streams, at: number): IdleStream | undefined {
+  const stream = streams.idle.pop();
   if (!stream) return undefined;
   if (at - stream.at <= STREAM_IDLE_MS) return stream;
-  // The most recent is stale, so every older one is too.
-  idle!.length = 0;
+  // The most recent is stale, so every older one is too: the server ends them by itself.
+  streams.open -= streams.idle.length + 1;
+  streams.idle.length = 0;
   return undefined;
-}
-
-function keepIdle(key: string, stream: IdleStream) {
-  const idle = idleStreams.get(key) ?? [];
-  idleStreams.set(key, idle);
-  if (idle.length < IDLE_STREAMS_KEPT) idle.push(stream);
 }
 
 const BUSY_CODES = new Set(["SQLITE_BUSY", "SQLITE_LOCKED"]);

@@ -8,7 +8,7 @@ import { createClient, type Client } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSqld } from "./database";
 import { freePort, stopChildren, type Child } from "./processes";
-import { reusingStreams } from "../../db/client";
+import { reusingStreams, STREAMS_KEPT } from "../../db/client";
 
 describe("reusingStreams", () => {
   let dir: string;
@@ -16,12 +16,15 @@ describe("reusingStreams", () => {
   let sqld: Child;
   /** The batons the client's calls went out with, in order (null: a new stream). */
   const batons: (string | null)[] = [];
+  /** Whether each call went as the client sent it (a stream of its own, closed at its end). */
+  const asSent: boolean[] = [];
 
   const spy = async (input: Request | string | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     if (request.url.endsWith("/pipeline")) {
       const body = (await request.clone().json()) as { baton?: string | null };
       batons.push(body.baton ?? null);
+      asSent.push(request.url.endsWith("/v2/pipeline"));
     }
     return fetch(request);
   };
@@ -91,4 +94,17 @@ describe("reusingStreams", () => {
     expect((await db.execute("SELECT v FROM t WHERE id = 1")).rows[0].v).toBe("a");
     expect(batons).toEqual([expect.any(String), null]);
   }, 30_000);
+
+  it("keeps at most a few streams open at once: a burst beyond them gets streams of its own", async () => {
+    const db = client();
+    asSent.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 3 * STREAMS_KEPT }, (_, i) =>
+        db.execute({ sql: "SELECT ? + 1 AS n", args: [i] }).then((r) => r.rows[0].n),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 3 * STREAMS_KEPT }, (_, i) => i + 1));
+    expect(asSent.filter((own) => !own).length).toBeLessThanOrEqual(STREAMS_KEPT);
+    expect(asSent.filter((own) => own).length).toBeGreaterThanOrEqual(2 * STREAMS_KEPT);
+  });
 });
