@@ -15,6 +15,7 @@ import { OnboardingTour } from "~/components/onboarding/tour";
 import { LoadError } from "~/components/ui/load-error";
 import { StatCard } from "~/components/ui/stat-card";
 import { track } from "~/lib/analytics";
+import { useMayOpen } from "~/lib/company-role";
 import { formatNumber, plural } from "~/lib/format";
 import { requireCaller } from "~/lib/session.server";
 
@@ -177,6 +178,8 @@ function WeeklyCharts({ figures }: { figures: DashboardFigures }) {
 export default function Dashboard() {
   const data = useRouteLoaderData<typeof appLoader>("routes/_app");
   const { figures, subscription, paymentHref, onboarding, achievements } = useLoaderData<typeof loader>();
+  // The plan is the director's to choose and pay (decision 0077).
+  const mayPay = useMayOpen()("/payment");
   const failed = figures === null;
   useEffect(() => {
     if (failed) trackDashboard("load_failed", DASHBOARD_FAILED);
@@ -207,7 +210,9 @@ export default function Dashboard() {
       {onboarding ? <OnboardingChecklist seed={onboarding} /> : null}
       {achievements ? <AchievementsPanel achievements={achievements} /> : null}
       {onboarding ? <OnboardingTour autoStart={!onboarding.tourDone} /> : null}
-      {subscription ? <SubscriptionBlock subscription={subscription} paymentHref={paymentHref} /> : null}
+      {subscription && mayPay ? (
+        <SubscriptionBlock subscription={subscription} paymentHref={paymentHref} />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { layoutData } from "../../workers/core/layout";
-import { memberStanding } from "../../workers/core/members/members";
 import { EmailConfirmationBanner } from "~/components/auth/email-confirmation-banner";
 import { FeedbackButton } from "~/components/feedback/feedback-dialog";
 import { AppShell } from "~/components/layout/app-shell";
@@ -10,16 +9,10 @@ import { signedInCaller } from "~/lib/session.server";
 
 /** The guard and layout of every signed-in page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = signedInCaller(context, request);
-  const [layout, { emailConfirmed, companyRole }] = await Promise.all([
-    layoutData(context.db, user.company.id, Date.now()),
-    // The address's confirmation and the role in the company (decision 0076) in one read; a
-    // failed read shows no banner and only the sections everyone has rather than failing the page.
-    memberStanding(context.db, user.id).catch(() => ({
-      emailConfirmed: true,
-      companyRole: "driver" as const,
-    })),
-  ]);
+  // The role in the company and the address's confirmation come with the session (decisions
+  // 0076, 0077): nothing to read again.
+  const { user, companyRole, emailConfirmed } = signedInCaller(context, request);
+  const layout = await layoutData(context.db, user.company.id, Date.now());
   return {
     user: {
       firstName: user.firstName,

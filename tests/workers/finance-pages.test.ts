@@ -22,6 +22,7 @@ import {
   testDb,
 } from "./support";
 import { textOf } from "../support/page-text";
+import { addCompanyMember } from "./members-fixture";
 
 const sandbox = env.EDO_API_URL.replace(/\/edo$/, "");
 const DAY = 24 * 60 * 60 * 1000;
@@ -586,5 +587,20 @@ describe("order cards on /dashboard/orders", () => {
 
     const cheaper = await page("/dashboard/orders", who, { QUICK_PAYMENT_FEE_BP: "150" });
     expect(textOf(cheaper.html)).toContain("Быстрая оплата доступна · 1,5 %");
+  });
+
+  it("show a dispatcher a request's step but offer no quick payment nor the way to /finance (decision 0077)", async () => {
+    const who = await member();
+    await createOrderFor(who.companyId, { status: "delivered", priceKopecks: 4_825_050 });
+    await createOrderFor(who.companyId, { status: "paid" }).then((id) => quickPayment(who.companyId, id));
+    const colleague = await addCompanyMember(who.companyId, "dispatcher");
+    const dispatcher = { ...colleague, cookie: (await sessionFor(colleague.userId)).cookie };
+    const { status, html } = await page("/dashboard/orders", dispatcher);
+    expect(status).toBe(200);
+    expect(count(html, "order-card")).toBe(2);
+    expect(textOf(html)).toContain("Быстрая оплата: Запрос принят.");
+    expect(count(html, "quick-payment-available")).toBe(0);
+    expect(html).not.toContain("Получить деньги");
+    expect(html).not.toContain('href="/finance"');
   });
 });

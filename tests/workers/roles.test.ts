@@ -73,6 +73,22 @@ describe("pages a role may not use", () => {
     expect((await page("/crm", bossSession.cookie)).html).toContain('href="/factoring"');
   });
 
+  it("leave the plan block and the director's checklist steps off a dispatcher's dashboard", async () => {
+    const { dispatcherSession, bossSession } = await team();
+    const mine = await page("/dashboard", dispatcherSession.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.html).not.toContain('data-testid="subscription-block"');
+    expect(mine.html).not.toContain('href="/payment');
+    expect(mine.html).not.toContain('href="/finance');
+    expect(mine.html).toContain("Это делает руководитель компании.");
+    // The office's own steps keep their links.
+    expect(mine.html).toContain('href="/platforms"');
+    const boss = await page("/dashboard", bossSession.cookie);
+    expect(boss.html).toContain('data-testid="subscription-block"');
+    expect(boss.html).toContain('href="/finance?tab=requisites"');
+    expect(boss.html).not.toContain("Это делает руководитель компании.");
+  });
+
   it("refuse a dispatcher's form sent to them with 403 and change nothing", async () => {
     const { boss, dispatcherSession } = await team();
     const { response } = await callWeb(

@@ -4,6 +4,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import type { HintKey } from "../../../workers/core/onboarding/checklist";
+import { useMayOpen } from "~/lib/company-role";
 import {
   dismissOnboarding,
   markVisited,
@@ -17,6 +18,7 @@ const COLLAPSED_KEY = "reys.onboarding.checklistCollapsed";
 export function OnboardingChecklist({ seed }: { seed: OnboardingState }) {
   const state = useOnboarding(seed) ?? seed;
   const [collapsed, setCollapsed] = useState(false);
+  const mayOpen = useMayOpen();
   useEffect(() => setCollapsed(localStorage.getItem(COLLAPSED_KEY) === "1"), []);
   if (state.checklistDismissed) return null;
   const all = state.completed === state.total;
@@ -96,7 +98,9 @@ export function OnboardingChecklist({ seed }: { seed: OnboardingState }) {
                   <span className="sr-only">{item.completed ? " — выполнено" : " — не выполнено"}</span>
                 </p>
                 <p className="text-sm text-slate-600">{item.description}</p>
-                {item.completed ? null : (
+                {item.completed ? null : !mayOpen(item.action.href) ? (
+                  <p className="mt-1 text-sm text-slate-500">Это делает руководитель компании.</p>
+                ) : (
                   <Link
                     to={item.action.href}
                     onClick={() => trackOnboarding("checklist_action_clicked", item.id)}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import type { OrderView } from "../../../workers/core/orders/orders";
 import { Button } from "~/components/ui/button";
+import { useMayOpen } from "~/lib/company-role";
 import { formatNumber, formatShortDateTime, plural } from "~/lib/format";
 import {
   formatRubles,
@@ -44,17 +45,25 @@ export type QuickPayControls = {
  */
 function QuickPayAction({ order, controls }: { order: OrderListItem; controls: QuickPayControls }) {
   const noteId = useId();
+  // Quick payment is the director's (decision 0077): the others see a request's step, no more.
+  const mayPay = useMayOpen()("/finance");
   const { quickPay } = order;
   if (quickPay.request) {
     return (
       <p className="text-sm font-medium text-slate-700 sm:text-right" data-testid="quick-payment-requested">
-        Быстрая оплата: {quickPay.request.statusLabel}.{" "}
-        <Link to="/finance" className="text-brand-600 hover:underline">
-          Подробнее
-        </Link>
+        Быстрая оплата: {quickPay.request.statusLabel}.
+        {mayPay ? (
+          <>
+            {" "}
+            <Link to="/finance" className="text-brand-600 hover:underline">
+              Подробнее
+            </Link>
+          </>
+        ) : null}
       </p>
     );
   }
+  if (!mayPay) return null;
   if (!quickPay.payable) {
     return quickPay.reason ? (
       <p className="max-w-sm text-sm text-slate-600 sm:text-right" data-testid="quick-payment-unavailable">

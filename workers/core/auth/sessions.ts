@@ -27,9 +27,16 @@ export type SessionContext = { userAgent?: string | null; ip?: string | null };
 /**
  * A live session and its user; `renewed` when this use extended its expiry. `companyRole` is read
  * with the session on every request (decision 0077), so a director's change of it or removal of
- * the member counts from the next request on.
+ * the member counts from the next request on; so is whether the e-mail address is confirmed
+ * (decision 0073's banner), which the layout would otherwise read again.
  */
-export type ValidSession = { session: Session; user: PublicUser; companyRole: CompanyRole; renewed: boolean };
+export type ValidSession = {
+  session: Session;
+  user: PublicUser;
+  companyRole: CompanyRole;
+  emailConfirmed: boolean;
+  renewed: boolean;
+};
 
 export async function createSession(
   db: Db,
@@ -53,13 +60,18 @@ export async function createSession(
 /** The live session with this id and its user; expired sessions are deleted; use extends them. */
 export async function validateSession(db: Db, sessionId: string, now: number): Promise<ValidSession | null> {
   const [row] = await db
-    .select({ ...publicUserColumns, companyRole: users.companyRole, session: getTableColumns(sessions) })
+    .select({
+      ...publicUserColumns,
+      companyRole: users.companyRole,
+      emailConfirmedAt: users.emailConfirmedAt,
+      session: getTableColumns(sessions),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.id, sessionId));
   if (!row) return null;
-  const { session, companyRole, ...user } = row;
+  const { session, companyRole, emailConfirmedAt, ...user } = row;
   if (session.expiresAt.getTime() <= now || sessionEnd(session).getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
@@ -76,7 +88,7 @@ export async function validateSession(db: Db, sessionId: string, now: number): P
       .set({ lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt })
       .where(eq(sessions.id, session.id));
   }
-  return { session, user, companyRole, renewed: renew };
+  return { session, user, companyRole, emailConfirmed: emailConfirmedAt !== null, renewed: renew };
 }
 
 export function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {
