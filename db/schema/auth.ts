@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** A carrier company: every carrier-owned row hangs off one. */
@@ -35,7 +36,13 @@ export const companies = sqliteTable(
     /** When the retention sweep erased it; what accounting law keeps stays, without personal data. */
     erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("companies_inn_unique").on(t.inn)],
+  // An INN names one open company; a closed one keeps it for the accounting records (decision
+  // 0079, addendum) while the same INN may register again.
+  (t) => [
+    uniqueIndex("companies_inn_unique")
+      .on(t.inn)
+      .where(sql`closed_at is null`),
+  ],
 );
 
 export const users = sqliteTable(

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, users } from "../../../db/schema";
 import { isPlanId } from "../billing/plans";
@@ -41,7 +41,11 @@ function knownPartner(code: string | undefined): string | null {
   return isPartnerCode(normalized) ? normalized : null;
 }
 
-/** What stops a new account before any work: its e-mail (lower-cased) or its company's INN is taken. */
+/**
+ * What stops a new account before any work: its e-mail (lower-cased) or its company's INN is
+ * taken by an open company. A closed one (its last member deleted their account, decision 0079)
+ * keeps its INN for its accounting records but does not hold it against a new registration.
+ */
 export async function findAccountClash(
   db: Db,
   email: string,
@@ -49,7 +53,13 @@ export async function findAccountClash(
 ): Promise<AccountClash | null> {
   const [emailClash, innClash] = await Promise.all([
     db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
-    inn ? db.select({ id: companies.id }).from(companies).where(eq(companies.inn, inn)).limit(1) : [],
+    inn
+      ? db
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(eq(companies.inn, inn), isNull(companies.closedAt)))
+          .limit(1)
+      : [],
   ]);
   if (emailClash.length > 0) return emailTaken;
   if (innClash.length > 0) return innTaken;
