@@ -6,7 +6,6 @@ import { drizzle } from "drizzle-orm/libsql/web";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { createDb, type Db } from "../db/client";
-import * as schema from "../db/schema";
 import type { Stack } from "../scripts/lib/stack";
 import { latestRun } from "../workers/core/jobs/runs";
 import {
@@ -158,7 +157,7 @@ async function syncInProcess(
   const { client, batches } = recordingClient(urls.database, "edo_documents");
   const queue: JobMessage[] = [];
   const deps: EdoDeps = {
-    db: drizzle(client, { schema }),
+    db: drizzle(client),
     // Only this process seals and opens this connection's token.
     credentialsKey: randomBytes(32).toString("base64"),
     edo: createEdoApi({ baseUrl: `${urls.sandbox}/edo` }),

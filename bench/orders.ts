@@ -7,7 +7,6 @@ import { drizzle } from "drizzle-orm/libsql/web";
 import { performance } from "node:perf_hooks";
 import { randomBytes } from "node:crypto";
 import { createDb } from "../db/client";
-import * as schema from "../db/schema";
 import { platformOrders } from "../db/schema";
 import type { Stack } from "../scripts/lib/stack";
 import type { JobMessage } from "../workers/core/jobs/messages";
@@ -151,7 +150,7 @@ async function syncInProcess(
   const { client, batches: upserts } = recordingClient(urls.database, "platform_orders");
   const queue: JobMessage[] = [];
   const deps = {
-    db: drizzle(client, { schema }),
+    db: drizzle(client),
     // Only this process seals and opens this connection's credentials.
     credentialsKey: randomBytes(32).toString("base64"),
     platformApi: platformApis(

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import * as schema from "../../db/schema";
 import { seedDemoData } from "../seed/demo";
 import { seedDemoEdo } from "../seed/edo";
 import { seedDemoFinance } from "../seed/finance";
@@ -47,7 +46,7 @@ export async function prepareDatabase(url: string): Promise<boolean> {
   await applyMigrations(url);
   const client = createClient({ url });
   try {
-    return await seedDemoData(drizzle(client, { schema }));
+    return await seedDemoData(drizzle(client));
   } finally {
     client.close();
   }
@@ -61,7 +60,7 @@ export async function seedPlatforms(
   const client = createClient({ url });
   try {
     return await seedDemoPlatforms({
-      db: drizzle(client, { schema }),
+      db: drizzle(client),
       credentialsKey: options.credentialsKey,
       platformApi: platformApis(options.platformUrls),
       now: () => Date.now(),
@@ -82,7 +81,7 @@ export async function seedEdo(
   const client = createClient({ url });
   try {
     return await seedDemoEdo({
-      db: drizzle(client, { schema }),
+      db: drizzle(client),
       credentialsKey: options.credentialsKey,
       edo: createEdoApi({ baseUrl: options.edoUrl }),
       geocoder: options.geocoderUrl ? createNominatimGeocoder({ baseUrl: options.geocoderUrl }) : null,
@@ -105,7 +104,7 @@ export async function seedFinance(
   const client = createClient({ url });
   try {
     return await seedDemoFinance({
-      db: drizzle(client, { schema }),
+      db: drizzle(client),
       bank: payoutBankFor(vars),
       vars,
       feeRateBp: feeRateFor(feeConfigOf(vars), null),
@@ -120,7 +119,7 @@ export async function seedFinance(
 export async function applyMigrations(url: string, authToken?: string): Promise<void> {
   const client = createClient({ url, authToken });
   try {
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     client.close();
   }

@@ -6,7 +6,6 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../db/client";
-import * as schema from "../../db/schema";
 import { seedDemoData } from "../../scripts/seed/demo";
 import { MIGRATIONS_DIR } from "../../scripts/lib/database";
 
@@ -14,7 +13,7 @@ import { MIGRATIONS_DIR } from "../../scripts/lib/database";
 export async function createTestDb(): Promise<{ db: Db; close: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), "reys-unit-"));
   const client = createClient({ url: `file:${join(dir, "test.db")}` });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
