@@ -27,6 +27,7 @@ import {
 import { hashPassword } from "../../workers/core/auth/passwords";
 import { createLink } from "../../workers/core/partners/links";
 import { CLOSED_COMPANY_RETENTION_DAYS } from "../../workers/core/privacy/erasure";
+import { randomInn } from "../support/russian-ids";
 import { SAME_ORIGIN } from "./page-actions";
 import {
   callWeb,
@@ -160,6 +161,53 @@ const rowsOf = async (userId: string) => {
   };
 };
 
+/**
+ * A dispatcher of the director's company with personal rows (personalRows, marked with their id)
+ * and the invitation they accepted, which carries their address.
+ */
+async function dispatcherWithData(boss: { userId: string; companyId: string }) {
+  const dispatcher = await colleague(boss.companyId);
+  const marker = `m${dispatcher.userId.slice(0, 8)}`;
+  await personalRows(dispatcher.userId, boss.companyId, marker);
+  const now = new Date();
+  const invitationHash = crypto.randomUUID();
+  await testDb()
+    .insert(invitations)
+    .values({
+      hash: invitationHash,
+      companyId: boss.companyId,
+      email: dispatcher.email,
+      role: "dispatcher",
+      invitedBy: boss.userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + DAY_MS),
+      usedAt: now,
+      userId: dispatcher.userId,
+    });
+  return { ...dispatcher, marker, invitationHash };
+}
+
+/** Nothing of the departed member is left, and the company's payment they made stays without them. */
+async function expectDeparted(member: Awaited<ReturnType<typeof dispatcherWithData>>) {
+  expect(await rowsOf(member.userId)).toEqual({
+    user: 0,
+    sessions: 0,
+    feedback: 0,
+    settings: 0,
+    onboarding: 0,
+    events: 0,
+  });
+  expect(
+    await testDb().select().from(invitations).where(eq(invitations.hash, member.invitationHash)),
+  ).toEqual([]);
+  const [payment] = await testDb()
+    .select()
+    .from(payments)
+    .where(eq(payments.id, `pay-${member.marker}`));
+  expect(payment).toMatchObject({ companyId: member.companyId, userId: null, amountKopecks: 99_000 });
+  expect((await callWeb("/api/auth/me", { headers: member.auth })).response.status).toBe(401);
+}
+
 describe("the personal data export", () => {
   it("holds the user's own data and the director's company's, nothing of another company and no secret", async () => {
     const boss = await director();
@@ -260,24 +308,7 @@ describe("deleting an account", () => {
 
   it("removes the member's personal data and sessions at once; the company's payment stays without them; they cannot sign in again", async () => {
     const boss = await director();
-    const dispatcher = await colleague(boss.companyId);
-    const marker = `m${dispatcher.userId.slice(0, 8)}`;
-    await personalRows(dispatcher.userId, boss.companyId, marker);
-    const now = new Date();
-    const invitationHash = crypto.randomUUID();
-    await testDb()
-      .insert(invitations)
-      .values({
-        hash: invitationHash,
-        companyId: boss.companyId,
-        email: dispatcher.email,
-        role: "dispatcher",
-        invitedBy: boss.userId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + DAY_MS),
-        usedAt: now,
-        userId: dispatcher.userId,
-      });
+    const dispatcher = await dispatcherWithData(boss);
     expect(await rowsOf(dispatcher.userId)).toEqual({
       user: 1,
       sessions: 2,
@@ -294,22 +325,8 @@ describe("deleting an account", () => {
       message: expect.stringMatching(/Аккаунт удалён/),
     });
 
-    expect(await rowsOf(dispatcher.userId)).toEqual({
-      user: 0,
-      sessions: 0,
-      feedback: 0,
-      settings: 0,
-      onboarding: 0,
-      events: 0,
-    });
-    expect(await testDb().select().from(invitations).where(eq(invitations.hash, invitationHash))).toEqual([]);
-    const [payment] = await testDb()
-      .select()
-      .from(payments)
-      .where(eq(payments.id, `pay-${marker}`));
-    expect(payment).toMatchObject({ companyId: boss.companyId, userId: null, amountKopecks: 99_000 });
     // Both their cookie and their token stop working; their e-mail and password open nothing.
-    expect((await callWeb("/api/auth/me", { headers: dispatcher.auth })).response.status).toBe(401);
+    await expectDeparted(dispatcher);
     expect(
       (await callWeb("/dashboard", { headers: { cookie: dispatcher.cookie }, redirect: "manual" })).response
         .status,
@@ -355,6 +372,91 @@ describe("deleting an account", () => {
     const queue = recordingQueue();
     await deliver([{ kind: "platforms.refresh" }], { env: { JOBS: queue.queue } });
     expect(await testDb().select().from(jobRuns).where(eq(jobRuns.subjectId, connectionId))).toEqual([]);
+  });
+});
+
+describe("a member removed by a director (decision 0079, addendum)", () => {
+  it("loses their personal data as a self-deleted account does; the company's payment stays without them", async () => {
+    const boss = await director();
+    const dispatcher = await dispatcherWithData(boss);
+    const { response } = await callWeb(`/api/members/${dispatcher.userId}`, {
+      method: "DELETE",
+      headers: boss.auth,
+    });
+    expect(response.status).toBe(200);
+    await expectDeparted(dispatcher);
+    expect((await callWeb("/api/auth/me", { headers: boss.auth })).response.status).toBe(200);
+  });
+});
+
+describe("a closed company's INN (decision 0079, addendum)", () => {
+  const registration = (inn: string, email: string) => ({
+    firstName: "Ольга",
+    lastName: "Кузнецова",
+    email,
+    phone: "+7 (912) 345-67-89",
+    password: PASSWORD,
+    companyName: "ООО «Снова в деле»",
+    inn,
+    kpp: "",
+    ogrn: "",
+    address: "г. Самара",
+  });
+  const register = (inn: string, email: string) =>
+    callWeb("/api/auth/register", postJson(registration(inn, email)));
+
+  it("registers again after the last member deleted their account; the closed company keeps its INN and ledger", async () => {
+    const inn = randomInn();
+    const email = `again.${crypto.randomUUID().slice(0, 8)}@example.ru`;
+    const first = await register(inn, email);
+    expect(first.response.status).toBe(201);
+    const [user] = await testDb().select().from(users).where(eq(users.email, email));
+    const ledgerId = crypto.randomUUID();
+    await testDb()
+      .insert(ledgerEntries)
+      .values({
+        id: ledgerId,
+        companyId: user.companyId,
+        movementId: `payment:${user.companyId}`,
+        type: "payment",
+        status: "completed",
+        amountKopecks: 99_000,
+        description: "Оплата тарифа",
+        createdAt: new Date(),
+      });
+    // While the company is open, its INN is taken.
+    expect((await register(inn, `other.${crypto.randomUUID().slice(0, 8)}@example.ru`)).response.status).toBe(
+      409,
+    );
+    const { bearer } = await sessionFor(user.id);
+    const deleted = await deletion(PASSWORD, { authorization: `Bearer ${bearer}` });
+    expect(deleted.response.status).toBe(200);
+    const [closed] = await testDb().select().from(companies).where(eq(companies.id, user.companyId));
+    expect(closed.closedAt).not.toBeNull();
+
+    const again = await register(inn, email);
+    expect(again.response.status).toBe(201);
+    const login = await callWeb("/api/auth/login", postJson({ email, password: PASSWORD }));
+    expect(login.response.status).toBe(200);
+    const fresh = await testDb().select().from(companies).where(eq(companies.inn, inn));
+    expect(fresh).toHaveLength(2);
+    const reopened = fresh.find((company) => company.id !== user.companyId)!;
+    expect(reopened.closedAt).toBeNull();
+    // The closed company still names the INN its accounting records were made under, and keeps them.
+    expect(fresh.find((company) => company.id === user.companyId)).toMatchObject({
+      inn,
+      closedAt: closed.closedAt,
+    });
+    expect(
+      await testDb().select().from(ledgerEntries).where(eq(ledgerEntries.companyId, user.companyId)),
+    ).toEqual([expect.objectContaining({ id: ledgerId, amountKopecks: 99_000 })]);
+    expect(
+      await testDb().select().from(ledgerEntries).where(eq(ledgerEntries.companyId, reopened.id)),
+    ).toEqual([]);
+    // The new company is open: its INN is taken again.
+    expect((await register(inn, `third.${crypto.randomUUID().slice(0, 8)}@example.ru`)).response.status).toBe(
+      409,
+    );
   });
 });
 

@@ -1,8 +1,9 @@
 // A company's members and a director's invitations (issue 25 item 3, decision 0076). A director
 // invites a colleague by e-mail with a role; the single-use link (7 days, only its hash kept)
-// opens a short registration joining the company. Removing a member deletes the account and
-// with it every session; the last director can be neither removed nor demoted, which each
-// write checks in its own statement, so two directors demoting each other cannot both pass.
+// opens a short registration joining the company. Removing a member deletes the account as the
+// member's own deletion would (decision 0079), every session with it; the last director can be
+// neither removed nor demoted, which each write checks in its own statement, so two directors
+// demoting each other cannot both pass.
 import { and, desc, eq, gt, isNull, lte, max, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, invitations, sessions, users, type CompanyRole } from "../../../db/schema";
@@ -11,6 +12,7 @@ import { hashPassword } from "../auth/passwords";
 import { generateSecretToken, hashToken } from "../auth/tokens";
 import type { JobMessage } from "../jobs/messages";
 import { invitationLetter } from "../mail/letters";
+import { deleteUserAccount } from "../privacy/deletion";
 import { takeSlot } from "../throttle";
 import { ROLE_LABELS } from "./schemas";
 
@@ -336,12 +338,13 @@ export async function changeMemberRole(
 }
 
 /**
- * A director removes a member: the account is deleted, and with it every session (browser and
- * API), so they are signed out at once. The last director cannot be removed (409).
+ * A director removes a member: the account goes as a self-deleted one does (decision 0079's
+ * statements, `deleteUserAccount`), so every session (browser and API) ends at once and their
+ * personal data goes with it. The last director cannot be removed (409).
  */
 export async function removeMember(
   db: Db,
-  input: { companyId: string; memberId: string },
+  input: { companyId: string; memberId: string; now?: number },
 ): Promise<{ ok: true; message: string } | Refusal<"not_found" | "last_director">> {
   if (!(await memberOf(db, input.companyId, input.memberId)))
     return { ok: false, reason: "not_found", message: MEMBER_MESSAGES.notFound };
@@ -349,17 +352,14 @@ export async function removeMember(
     eq(users.id, input.memberId),
     eq(users.companyId, input.companyId),
     or(ne(users.companyRole, "director"), anotherDirector(input.companyId, input.memberId)),
-  );
-  const [, removed] = await db.batch([
-    db
-      .delete(sessions)
-      .where(
-        and(eq(sessions.userId, input.memberId), sql`exists (select 1 from ${users} where ${removable})`),
-      ),
-    db.delete(users).where(removable).returning({ id: users.id }),
-  ]);
-  if (removed.length === 0)
-    return { ok: false, reason: "last_director", message: MEMBER_MESSAGES.lastDirector };
+  )!;
+  const outcome = await deleteUserAccount(db, {
+    userId: input.memberId,
+    companyId: input.companyId,
+    may: removable,
+    now: input.now ?? Date.now(),
+  });
+  if (!outcome.deleted) return { ok: false, reason: "last_director", message: MEMBER_MESSAGES.lastDirector };
   return { ok: true, message: MEMBER_MESSAGES.removed };
 }
 

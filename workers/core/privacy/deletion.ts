@@ -54,11 +54,8 @@ function leavable(userId: string, companyId: string): SQL {
 
 /**
  * A signed-in user deletes their own account (152-ФЗ ст. 21; decision 0079), confirmed by their
- * current password (charged to the sign-in throttle, as a password change is). In one write:
- * every session ends, the account and what is only theirs go (links, settings, onboarding,
- * feedback, usage events, the invitation they accepted); payments they made and partner links
- * and invitations they created stay the company's, without their name. The last member closes
- * the company: its pending invitations go now, the rest after the retention (erasure.ts).
+ * current password (charged to the sign-in throttle, as a password change is); see
+ * `deleteUserAccount` for what goes and what stays.
  */
 export async function deleteAccount(
   db: Db,
@@ -67,9 +64,32 @@ export async function deleteAccount(
   const checked = await checkCurrentPassword(db, { ...input, wrong: DELETION_MESSAGES.wrongPassword });
   if (!checked.ok) return checked;
   const { companyId } = checked;
-  const id = input.userId;
+  const outcome = await deleteUserAccount(db, {
+    userId: input.userId,
+    companyId,
+    may: leavable(input.userId, companyId),
+    now: input.now,
+  });
+  if (!outcome.deleted) return { ok: false, reason: "last_director", message: DELETION_MESSAGES.handOver };
+  return { ok: true, message: DELETION_MESSAGES.deleted, companyClosed: outcome.companyClosed };
+}
+
+/**
+ * Deletes a user's account, whether they leave (`deleteAccount`) or a director removes them
+ * (members.ts, decision 0076): one write, every statement acting only while `may` (a condition
+ * on the `users` row, true only of this user while they may go) holds. Every session ends (browser
+ * and API), the account and what is only theirs go (e-mail links, settings, onboarding, feedback,
+ * usage events, the invitation they accepted); payments they made and partner links and
+ * invitations they created stay the company's, without their name. The last member closes the
+ * company: its pending invitations go now, the rest after the retention (erasure.ts).
+ */
+export async function deleteUserAccount(
+  db: Db,
+  input: { userId: string; companyId: string; may: SQL; now: number },
+): Promise<{ deleted: boolean; companyClosed: boolean }> {
+  const { userId: id, companyId, may } = input;
   // Every statement acts only if the account may go; the account's own deletion is the last.
-  const allowed = sql`exists (select 1 from ${users} where ${leavable(id, companyId)})`;
+  const allowed = sql`exists (select 1 from ${users} where ${may})`;
   const ofUser = (column: SQLiteColumn) => and(eq(column, id), allowed);
   const userSessions = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, id));
   const noMemberLeft = sql`not exists (select 1 from ${users} where ${users.companyId} = ${companyId})`;
@@ -85,7 +105,10 @@ export async function deleteAccount(
     db.update(invitations).set({ invitedBy: null }).where(ofUser(invitations.invitedBy)),
     db.update(payments).set({ userId: null }).where(ofUser(payments.userId)),
     db.update(partnerLinks).set({ createdBy: null }).where(ofUser(partnerLinks.createdBy)),
-    db.delete(users).where(leavable(id, companyId)).returning({ id: users.id }),
+    db
+      .delete(users)
+      .where(and(eq(users.id, id), may))
+      .returning({ id: users.id }),
     // The last member gone: the company is closed, its pending invitations cannot open it again,
     // and its EDO mirror stops refreshing (the token reads as expired; the erasure deletes it).
     db.delete(invitations).where(and(eq(invitations.companyId, companyId), noMemberLeft)),
@@ -100,9 +123,7 @@ export async function deleteAccount(
       .returning({ id: companies.id }),
   ]);
   const [removed, closed] = [results[11], results[14]];
-  if (removed.length === 0)
-    return { ok: false, reason: "last_director", message: DELETION_MESSAGES.handOver };
-  return { ok: true, message: DELETION_MESSAGES.deleted, companyClosed: closed.length > 0 };
+  return { deleted: removed.length > 0, companyClosed: closed.length > 0 };
 }
 
 /** Whether the user may delete their account now, or must hand their company over first. */
