@@ -1,6 +1,7 @@
 // The analytics and CRM screens when their read fails (issue 22; spec 2 §2.2 «Ошибка загрузки
 // аналитики»): rendered on the server with Remix's route stub and the loader's failed answer,
 // they say what failed and offer a reload, and show none of the figures.
+import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,10 +11,23 @@ import DashboardPage, { DASHBOARD_FAILED } from "./_app.dashboard._index";
 import EdoAnalyticsPage, { ANALYTICS_FAILED } from "./_app.dashboard.analytics";
 import TransportPage, { TRANSPORT_FAILED } from "./_app.transport._index";
 
+/** The signed-in layout's data the pages read (a director: the role's links are all there). */
+const layoutData = { user: { firstName: "Анна", companyName: "ООО «Тест»", companyRole: "director" } };
+
 function render(path: string, Component: () => JSX.Element, loaderData: Record<string, unknown>): string {
-  const Stub = createRemixStub([{ id: "page", path, Component, loader: () => loaderData }]);
+  const Stub = createRemixStub([
+    {
+      id: "routes/_app",
+      Component: Outlet,
+      loader: () => layoutData,
+      children: [{ id: "page", path, Component, loader: () => loaderData }],
+    },
+  ]);
   return renderToString(
-    <Stub initialEntries={[path]} hydrationData={{ loaderData: { page: loaderData } }} />,
+    <Stub
+      initialEntries={[path]}
+      hydrationData={{ loaderData: { "routes/_app": layoutData, page: loaderData } }}
+    />,
   );
 }
 
@@ -71,7 +85,15 @@ describe("a page whose read failed", () => {
   });
 
   it("/crm: «Не удалось загрузить данные CRM», the quick actions still there", () => {
-    const html = render("/crm", CrmDashboardPage, { state: "failed", dashboard: null });
+    const html = render("/crm", CrmDashboardPage, {
+      state: "failed",
+      dashboard: null,
+      // As the loader gives them to a director (decision 0077 filters them by role).
+      quickActions: [
+        { to: "/crm/orders", label: "Заказы по платформам", note: "Все заказы" },
+        { to: "/factoring", label: "Быстрая оплата", note: "Деньги за 24 часа" },
+      ],
+    });
     expect(html).toContain(CRM_FAILED);
     expect(html).toContain('href="/crm"');
     expect(html).not.toContain('data-testid="crm-stat"');
