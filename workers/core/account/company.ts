@@ -7,7 +7,7 @@
 import { and, eq, getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { companies, edoDocuments, quickPayments } from "../../../db/schema";
-import { memberStanding } from "../members/members";
+import { companyRoleOf } from "../members/members";
 import type { CompanyInput } from "./schemas";
 
 export const COMPANY_MESSAGES = {
@@ -37,8 +37,7 @@ export async function requireCompanyDirector(
   db: Db,
   userId: string,
 ): Promise<Refusal<"not_director"> | null> {
-  const { companyRole } = await memberStanding(db, userId);
-  return companyRole === "director"
+  return (await companyRoleOf(db, userId)) === "director"
     ? null
     : { ok: false, reason: "not_director", message: COMPANY_MESSAGES.directorsOnly };
 }

@@ -59,16 +59,13 @@ const linkRefusal = (reason: InvitationRefusal["reason"]): InvitationRefusal => 
         : MEMBER_MESSAGES.invalidLink,
 });
 
-/** The caller's role in their company and whether their address is confirmed: one read. */
-export async function memberStanding(
-  db: Db,
-  userId: string,
-): Promise<{ companyRole: CompanyRole; emailConfirmed: boolean }> {
-  const [row] = await db
-    .select({ companyRole: users.companyRole, confirmedAt: users.emailConfirmedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return { companyRole: row?.companyRole ?? "driver", emailConfirmed: Boolean(row?.confirmedAt) };
+/**
+ * The member's role in their company, read afresh (a signed-in request has it with its session;
+ * decision 0077). Someone no longer a member reads as a driver: the role that may do least.
+ */
+export async function companyRoleOf(db: Db, userId: string): Promise<CompanyRole> {
+  const [row] = await db.select({ companyRole: users.companyRole }).from(users).where(eq(users.id, userId));
+  return row?.companyRole ?? "driver";
 }
 
 export type MemberView = {
