@@ -134,9 +134,9 @@ export function reusingStreams(fetch: Fetch, now: () => number = Date.now): Fetc
     const request = new Request(input, init);
     if (request.method !== "POST" || !request.url.endsWith("/v2/pipeline")) return fetch(request);
     const body = await request.text();
-    if (!body.startsWith(NEW_STREAM_HEAD) || !body.endsWith(CLOSE_TAIL)) {
-      return fetch(new Request(request.url, { method: "POST", headers: request.headers, body }));
-    }
+    /** The call as the client sent it: on a stream of its own. */
+    const asSent = () => fetch(new Request(request.url, { method: "POST", headers: request.headers, body }));
+    if (!body.startsWith(NEW_STREAM_HEAD) || !body.endsWith(CLOSE_TAIL)) return asSent();
     const home = request.url.slice(0, -"v2/pipeline".length);
     const key = `${home} ${request.headers.get("authorization") ?? ""}`;
     const requests = body.slice(NEW_STREAM_HEAD.length, -CLOSE_TAIL.length);
@@ -156,8 +156,7 @@ export function reusingStreams(fetch: Fetch, now: () => number = Date.now): Fetc
     let stream = takeIdle(streams, now());
     if (!stream) {
       // As many streams open as are kept: this call goes on a stream of its own, as it came.
-      if (streams.open >= STREAMS_KEPT)
-        return fetch(new Request(request.url, { method: "POST", headers: request.headers, body }));
+      if (streams.open >= STREAMS_KEPT) return asSent();
       streams.open++;
     }
     let kept = false;
