@@ -2,8 +2,9 @@
 // trips, clients, this month's income and efficiency, and the weekly income and trips, from the
 // company's orders (the platforms' and those made from the EDO mirror) and its ledger, in one
 // round trip. The old dashboard showed fixed demo numbers; every figure here is counted.
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedSql } from "../../../db/prepared-sql";
 import { ledgerEntries, platformOrders } from "../../../db/schema";
 import { moscowMonthBounds } from "../billing/moscow-calendar";
 import type { OrderStatus } from "../../../db/vocabulary";
@@ -79,7 +80,6 @@ const done = inStatuses(DONE_STATUSES);
  * orders, and most of them only concern the last weeks (windowStatement, weeksStatement).
  */
 export function orderTotalsStatement(db: Db, companyId: string, clock: DashboardClock) {
-  const trip = inStatuses(TRIP_STATUSES);
   return db.all<{
     orders: number;
     active: number;
@@ -87,13 +87,21 @@ export function orderTotalsStatement(db: Db, companyId: string, clock: Dashboard
     overdue: number;
     revenue: number;
     shipments: number;
-  }>(sql`SELECT count(*) AS orders,
-      ${when(trip)} AS active, ${when(sql`${o.status} = 'in_transit'`)} AS inTransit,
-      ${when(sql`${trip} AND ${doneAt} < ${clock.now}`)} AS overdue,
-      ${when(done, price)} AS revenue,
-      ${when(sql`${o.createdAt} >= ${clock.month.start} AND ${o.createdAt} < ${clock.month.next}`)} AS shipments
-    FROM ${o} WHERE ${o.companyId} = ${companyId}`);
+  }>(
+    orderTotalsSql({ companyId, now: clock.now, monthStart: clock.month.start, monthNext: clock.month.next }),
+  );
 }
+const orderTotalsSql = preparedSql<{ companyId: string; now: number; monthStart: number; monthNext: number }>(
+  (p) => {
+    const trip = inStatuses(TRIP_STATUSES);
+    return sql`SELECT count(*) AS orders,
+      ${when(trip)} AS active, ${when(sql`${o.status} = 'in_transit'`)} AS inTransit,
+      ${when(sql`${trip} AND ${doneAt} < ${p.now}`)} AS overdue,
+      ${when(done, price)} AS revenue,
+      ${when(sql`${o.createdAt} >= ${p.monthStart} AND ${o.createdAt} < ${p.monthNext}`)} AS shipments
+    FROM ${o} WHERE ${o.companyId} = ${p.companyId}`;
+  },
+);
 
 /**
  * This month's and the previous month's income and the efficiency window: every one of them ends
@@ -102,46 +110,80 @@ export function orderTotalsStatement(db: Db, companyId: string, clock: Dashboard
 export function windowStatement(db: Db, companyId: string, clock: DashboardClock) {
   const { now, month, previousTo } = clock;
   const dueFrom = now - EFFICIENCY_DAYS * DAY_MS;
-  const from = Math.min(month.previous, dueFrom);
-  const due = sql`NOT ${inStatuses(UNTAKEN)} AND ${doneAt} >= ${dueFrom}`;
-  return db.all<{ income: number; previousIncome: number; due: number; delivered: number }>(sql`SELECT
-      ${when(sql`${done} AND ${doneAt} >= ${month.start}`, price)} AS income,
-      ${when(sql`${done} AND ${doneAt} >= ${month.previous} AND ${doneAt} < ${previousTo}`, price)} AS previousIncome,
-      ${when(due)} AS due, ${when(sql`${due} AND ${done}`)} AS delivered
-    FROM ${o} WHERE ${o.companyId} = ${companyId} AND ${doneAt} >= ${from} AND ${doneAt} < ${now}`);
+  return db.all<{ income: number; previousIncome: number; due: number; delivered: number }>(
+    windowSql({
+      companyId,
+      now,
+      monthStart: month.start,
+      previousStart: month.previous,
+      previousTo,
+      dueFrom,
+      from: Math.min(month.previous, dueFrom),
+    }),
+  );
 }
+const windowSql = preparedSql<{
+  companyId: string;
+  now: number;
+  monthStart: number;
+  previousStart: number;
+  previousTo: number;
+  dueFrom: number;
+  from: number;
+}>((p) => {
+  const due = sql`NOT ${inStatuses(UNTAKEN)} AND ${doneAt} >= ${p.dueFrom}`;
+  return sql`SELECT
+      ${when(sql`${done} AND ${doneAt} >= ${p.monthStart}`, price)} AS income,
+      ${when(sql`${done} AND ${doneAt} >= ${p.previousStart} AND ${doneAt} < ${p.previousTo}`, price)} AS previousIncome,
+      ${when(due)} AS due, ${when(sql`${due} AND ${done}`)} AS delivered
+    FROM ${o} WHERE ${o.companyId} = ${p.companyId} AND ${doneAt} >= ${p.from} AND ${doneAt} < ${p.now}`;
+});
 
 /**
  * The number of the week since `from` an order is done in. The cast makes it whole: the driver
  * sends numbers as floats, so a plain division would give each order its own "week".
  */
-export const weekOf = (from: number) => sql`CAST((${doneAt} - ${from}) / ${WEEK_MS} AS INTEGER)`;
+export const weekOf = (from: number | Placeholder) =>
+  sql`CAST((${doneAt} - ${from}) / ${WEEK_MS} AS INTEGER)`;
 
 /** The chart's weeks: done orders grouped by the calendar week of their delivery. */
 export function weeksStatement(db: Db, companyId: string, clock: DashboardClock) {
   const { weeksFrom } = clock;
-  return db.all<{ week: number; trips: number; income: number }>(sql`SELECT
-      ${weekOf(weeksFrom)} AS week, count(*) AS trips, sum(${price}) AS income
-    FROM ${o} WHERE ${o.companyId} = ${companyId} AND ${done}
-      AND ${doneAt} >= ${weeksFrom} AND ${doneAt} < ${weeksFrom + DASHBOARD_WEEKS * WEEK_MS}
-    GROUP BY week`);
+  return db.all<{ week: number; trips: number; income: number }>(
+    weeksSql({ companyId, weeksFrom, weeksTo: weeksFrom + DASHBOARD_WEEKS * WEEK_MS }),
+  );
 }
+const weeksSql = preparedSql<{ companyId: string; weeksFrom: number; weeksTo: number }>(
+  (p) => sql`SELECT
+      ${weekOf(p.weeksFrom)} AS week, count(*) AS trips, sum(${price}) AS income
+    FROM ${o} WHERE ${o.companyId} = ${p.companyId} AND ${done}
+      AND ${doneAt} >= ${p.weeksFrom} AND ${doneAt} < ${p.weeksTo}
+    GROUP BY week`,
+);
 
 /** Distinct customers (by name; an order without one counts as its platform) of recent orders. */
 function clientsStatement(db: Db, companyId: string, now: number) {
-  return db.all<{ clients: number; platforms: number }>(sql`SELECT
+  return db.all<{ clients: number; platforms: number }>(
+    clientsSql({ companyId, from: now - CLIENT_DAYS * DAY_MS }),
+  );
+}
+const clientsSql = preparedSql<{ companyId: string; from: number }>(
+  (p) => sql`SELECT
       count(DISTINCT coalesce(nullif(trim(${o.customerName}), ''), ${o.platformId})) AS clients,
       count(DISTINCT ${o.platformId}) AS platforms
-    FROM ${o} WHERE ${o.companyId} = ${companyId} AND ${o.createdAt} >= ${now - CLIENT_DAYS * DAY_MS}`);
-}
+    FROM ${o} WHERE ${o.companyId} = ${p.companyId} AND ${o.createdAt} >= ${p.from}`,
+);
 
 /** Executed payouts to the company's bank account since `from` (a movement's completed row). */
 function receivedStatement(db: Db, companyId: string, from: number) {
-  const e = ledgerEntries;
-  return db.all<{ kopecks: number }>(sql`SELECT coalesce(sum(${e.amountKopecks}), 0) AS kopecks FROM ${e}
-    WHERE ${e.companyId} = ${companyId} AND ${e.createdAt} >= ${from}
-      AND ${e.type} = 'payout' AND ${e.status} = 'completed'`);
+  return db.all<{ kopecks: number }>(receivedSql({ companyId, from }));
 }
+const receivedSql = preparedSql<{ companyId: string; from: number }>((p) => {
+  const e = ledgerEntries;
+  return sql`SELECT coalesce(sum(${e.amountKopecks}), 0) AS kopecks FROM ${e}
+    WHERE ${e.companyId} = ${p.companyId} AND ${e.createdAt} >= ${p.from}
+      AND ${e.type} = 'payout' AND ${e.status} = 'completed'`;
+});
 
 /** A row of what a statement-making function's statement reads. */
 export type RowOf<T extends (...args: never[]) => PromiseLike<unknown[]>> = Awaited<ReturnType<T>>[number];

@@ -4,6 +4,7 @@
 // kept in the user's onboarding row, so a slower month does not take a medal back.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedSql } from "../../../db/prepared-sql";
 import { analyticsEvents, onboardingStates, platformOrders } from "../../../db/schema";
 import {
   DAY_MS,
@@ -138,23 +139,39 @@ const o = platformOrders;
  * off their index. The order count and revenue come from the dashboard's totals (decision 0075).
  */
 function activityStatement(db: Db, member: Member, now: number) {
+  const weeksTo = moscowWeekStartOf(now);
+  return db.all<{ perfectWeeks: number; streak: number }>(
+    activitySql({
+      companyId: member.companyId,
+      userId: member.userId,
+      weeksFrom: weeksTo - PERFECT_WEEKS_LOOKBACK * WEEK_MS,
+      weeksTo,
+      activityFrom: now - ACTIVITY_LOOKBACK_DAYS * DAY_MS,
+    }),
+  );
+}
+const activitySql = preparedSql<{
+  companyId: string;
+  userId: string;
+  weeksFrom: number;
+  weeksTo: number;
+  activityFrom: number;
+}>((p) => {
   const done = inStatuses(DONE_STATUSES);
   const taken = inStatuses([...TRIP_STATUSES, ...DONE_STATUSES]);
-  const weeksTo = moscowWeekStartOf(now);
-  const weeksFrom = weeksTo - PERFECT_WEEKS_LOOKBACK * WEEK_MS;
   const e = analyticsEvents;
-  return db.all<{ perfectWeeks: number; streak: number }>(sql`SELECT
+  return sql`SELECT
       (SELECT count(*) FROM (
-        SELECT ${weekOf(weeksFrom)} AS week FROM ${o}
-        WHERE ${o.companyId} = ${member.companyId} AND ${taken} AND ${doneAt} >= ${weeksFrom} AND ${doneAt} < ${weeksTo}
+        SELECT ${weekOf(p.weeksFrom)} AS week FROM ${o}
+        WHERE ${o.companyId} = ${p.companyId} AND ${taken} AND ${doneAt} >= ${p.weeksFrom} AND ${doneAt} < ${p.weeksTo}
         GROUP BY week HAVING ${when(done)} = count(*))) AS perfectWeeks,
       (SELECT coalesce(max(days), 0) FROM (
         SELECT count(*) AS days FROM (
           SELECT day - row_number() OVER (ORDER BY day) AS run FROM (
             SELECT DISTINCT CAST((${e.createdAt} + ${MOSCOW_OFFSET_MS}) / ${DAY_MS} AS INTEGER) AS day FROM ${e}
-            WHERE ${e.userId} = ${member.userId} AND ${e.createdAt} >= ${now - ACTIVITY_LOOKBACK_DAYS * DAY_MS}))
-        GROUP BY run)) AS streak`);
-}
+            WHERE ${e.userId} = ${p.userId} AND ${e.createdAt} >= ${p.activityFrom}))
+        GROUP BY run)) AS streak`;
+});
 
 /** Each achievement's progress; one reached before (`reached`: id → ms) stays unlocked at its total. */
 export function achievementsOf(

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
+import { preparedSql } from "../../../db/prepared-sql";
 import {
   companies,
   companyRequisites,
@@ -107,19 +108,24 @@ const asBoolean = (value: unknown) => Number(value ?? 0) === 1;
  * first row (EXISTS) off an index that starts with the company's id.
  */
 export function factsStatement(db: Db, companyId: string) {
+  return db.all<{ profile: number; order: number; vehicle: number; edo: number; paid: number }>(
+    factsSql({ companyId }),
+  );
+}
+const factsSql = preparedSql<{ companyId: string }>((p) => {
   const c = companies;
   const d = edoDocuments;
-  return db.all<{ profile: number; order: number; vehicle: number; edo: number; paid: number }>(sql`SELECT
-      EXISTS (SELECT 1 FROM ${c} WHERE ${c.id} = ${companyId}
+  return sql`SELECT
+      EXISTS (SELECT 1 FROM ${c} WHERE ${c.id} = ${p.companyId}
         AND trim(coalesce(${c.inn}, '')) <> '' AND trim(coalesce(${c.address}, '')) <> '')
-        AND EXISTS (SELECT 1 FROM ${companyRequisites} WHERE ${companyRequisites.companyId} = ${companyId}) AS profile,
-      EXISTS (SELECT 1 FROM ${platformOrders} WHERE ${platformOrders.companyId} = ${companyId}) AS "order",
-      EXISTS (SELECT 1 FROM ${d} WHERE ${d.companyId} = ${companyId} AND ${d.deleted} = 0
+        AND EXISTS (SELECT 1 FROM ${companyRequisites} WHERE ${companyRequisites.companyId} = ${p.companyId}) AS profile,
+      EXISTS (SELECT 1 FROM ${platformOrders} WHERE ${platformOrders.companyId} = ${p.companyId}) AS "order",
+      EXISTS (SELECT 1 FROM ${d} WHERE ${d.companyId} = ${p.companyId} AND ${d.deleted} = 0
         AND coalesce(${d.vehicle}, '') <> '') AS vehicle,
-      EXISTS (SELECT 1 FROM ${edoConnections} WHERE ${edoConnections.companyId} = ${companyId}) AS edo,
-      EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.companyId} = ${companyId}
-        AND ${payments.status} = 'succeeded') AS paid`);
-}
+      EXISTS (SELECT 1 FROM ${edoConnections} WHERE ${edoConnections.companyId} = ${p.companyId}) AS edo,
+      EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.companyId} = ${p.companyId}
+        AND ${payments.status} = 'succeeded') AS paid`;
+});
 
 export function stateRowStatement(db: Db, userId: string) {
   return db
