@@ -21,8 +21,23 @@ const shortDateTime = new Intl.DateTimeFormat("ru-RU", {
   timeZone: "Europe/Moscow",
 });
 
-/** «05.03.2025, 14:00», Moscow time. */
-export const formatShortDateTime = (iso: string) => shortDateTime.format(new Date(iso));
+/** Moscow has kept UTC+3 all year since 26 October 2014 (22:00 UTC the day before); an hour on, to be safe. */
+const MOSCOW_FIXED_SINCE = Date.UTC(2014, 9, 25, 23);
+const MOSCOW_OFFSET_MS = 3 * 3_600_000;
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * «05.03.2025, 14:00», Moscow time. Lists format hundreds of these per page, and Intl's formatter
+ * took a tenth of the orders page's render: since 2014 Moscow time is plain arithmetic, so only
+ * older dates (and invalid ones, which throw as before) go through Intl. The unit test compares
+ * the two over the whole range.
+ */
+export function formatShortDateTime(value: Date | string | number): string {
+  const ms = new Date(value).getTime();
+  if (!(ms >= MOSCOW_FIXED_SINCE)) return shortDateTime.format(new Date(value));
+  const d = new Date(ms + MOSCOW_OFFSET_MS);
+  return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
 
 const numbers = new Intl.NumberFormat("ru-RU");
 
