@@ -1,6 +1,7 @@
 // The orders list's data (/dashboard/orders, /crm/orders): a page of the company's orders with
-// their quick-payment state, the metrics and the EDO banner's connection, in one database round
-// trip (ordersPage) plus the page's quick-payment requests and fee rate.
+// their quick-payment state, the metrics, the EDO banner's connection and the viewer's layout of
+// the list, in one database round trip (ordersPage) plus the page's quick-payment requests and fee
+// rate. Each order carries only what its card and row show (decision 0083).
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { tokenAlive } from "../../workers/core/edo/connection";
 import { companyFeeRateBp } from "../../workers/core/finance/company-fee-rate";
@@ -16,6 +17,7 @@ import {
 import { listPlatforms } from "../../workers/core/platforms/catalogue";
 import type { EdoConnectionState } from "~/components/orders/edo-connection-banner";
 import type { OrderListItem } from "~/components/orders/order-card";
+import { isPhoneRequest } from "~/lib/phone-request.server";
 import { requireCaller } from "~/lib/session.server";
 
 const PAGE_SIZE = 50;
@@ -50,7 +52,25 @@ function toListItem(order: OrderView, request: QuickPaymentView | undefined): Or
     edoInfo: order.edo_info,
   });
   return {
-    ...order,
+    id: order.id,
+    platform_name: order.platform_name,
+    external_order_id: order.external_order_id,
+    order_number: order.order_number,
+    status: order.status,
+    edo_info: order.edo_info,
+    customer_name: order.customer_name,
+    pickup_address: order.pickup_address,
+    delivery_contact_name: order.delivery_contact_name,
+    delivery_address: order.delivery_address,
+    cargo_type: order.cargo_type,
+    cargo_description: order.cargo_description,
+    cargo_weight: order.cargo_weight,
+    cargo_packages: order.cargo_packages,
+    price: order.price,
+    created_at: order.created_at,
+    pickup_time_from: order.pickup_time_from,
+    delivery_time_from: order.delivery_time_from,
+    distance_km: order.distance_km,
     quickPay: {
       payable: payability.payable,
       reason: payability.notPayableReason,
@@ -70,12 +90,10 @@ export async function ordersPageData(context: AppLoadContext, request: Request) 
   const url = new URL(request.url);
   const query = ordersQueryOf(url.searchParams);
   const now = Date.now();
-  const { orders, total, nextCursor, prevCursor, metrics, edoConnection, edoOrdersSync } = await ordersPage(
-    context.db,
-    companyId,
-    query,
-    now,
-  );
+  const { orders, total, nextCursor, prevCursor, metrics, edoConnection, edoOrdersSync, listView } =
+    await ordersPage(context.db, { companyId, userId: user.id }, query, now);
+  // A phone gets the cards whatever the user chose at a desk; the server renders one view only.
+  const phone = isPhoneRequest(request);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const cursorLost = orders.length === 0 && total > 0 && (query.after || query.before);
   if (query.page > pageCount || cursorLost) {
@@ -113,5 +131,8 @@ export async function ordersPageData(context: AppLoadContext, request: Request) 
     })),
     edo,
     edoOrdersSync: edoOrdersSync.status === "none" ? null : edoOrdersSync,
+    /** The list's layout as rendered, and whether the switch is offered (not on a phone). */
+    listView: phone ? ("cards" as const) : listView,
+    listViewChoice: !phone,
   };
 }

@@ -15,5 +15,7 @@ export const userSettings = sqliteTable("user_settings", {
     .references(() => users.id, { onDelete: "cascade" }),
   /** The EDO documents list on a wide screen: one row per chain, or the full cards. */
   edoListView: text("edo_list_view", { enum: LIST_VIEWS }),
+  /** The orders list on a desktop: one row per order, or the full cards (decision 0083). */
+  ordersListView: text("orders_list_view", { enum: LIST_VIEWS }),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });

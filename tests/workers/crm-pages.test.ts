@@ -87,7 +87,7 @@ describe("the CRM screens of a carrier with orders", () => {
     expect(all.status).toBe(200);
     expect(all.text).toMatch(/Заказы по платформам/);
     expect(all.text).toMatch(/Все платформы 3 .*Магнит 2 .*X5 Group 1/);
-    expect(all.html.split('data-testid="order-card"').length - 1).toBe(3);
+    expect(all.html.split('data-testid="order-item"').length - 1).toBe(3);
     const magnit = await page("/crm/orders?platform=magnit", me);
     expect(magnit.html).toMatch(/aria-current="page"[^>]*>Магнит/);
     expect(magnit.text).toContain("Заказы (2)");

@@ -402,8 +402,12 @@ describe("EDO documents to orders", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Синхронизировать ЭДО");
-    expect(html).toMatch(/data-testid="order-number">№ (<!-- -->)?ЭТрН-20\d\d-\d{6}</);
-    expect(html).toContain("Оплата по факту");
+    expect(html).toMatch(/data-testid="order-row-number">№ (<!-- -->)?ЭТрН-20\d\d-\d{6}</);
+    // The card (a phone's view) says how an EDO order is paid.
+    const phone = await callWeb("/dashboard/orders?platform=edo", {
+      headers: { cookie: owner.cookie, "sec-ch-ua-mobile": "?1" },
+    });
+    expect(await phone.response.text()).toContain("Оплата по факту");
     expect(html).toContain('src="/platforms/edo.svg"');
     // Spec 3 §4: «свободен» with the handover title reads as handed to the receiver.
     expect(html).toContain("Выдан получателю (ЭДО)");

@@ -568,7 +568,7 @@ describe("the requisites tab", () => {
   });
 });
 
-describe("order cards on /dashboard/orders", () => {
+describe("orders' quick-payment line on /dashboard/orders (the compact rows carry the card's)", () => {
   it("say «Быстрая оплата доступна» at the server's rate, or why not, or the request's step", async () => {
     const who = await member();
     const delivered = await createOrderFor(who.companyId, { status: "delivered", priceKopecks: 4_825_050 });
@@ -597,7 +597,7 @@ describe("order cards on /dashboard/orders", () => {
     const dispatcher = { ...colleague, cookie: (await sessionFor(colleague.userId)).cookie };
     const { status, html } = await page("/dashboard/orders", dispatcher);
     expect(status).toBe(200);
-    expect(count(html, "order-card")).toBe(2);
+    expect(count(html, "order-item")).toBe(2);
     expect(textOf(html)).toContain("Быстрая оплата: Запрос принят.");
     expect(count(html, "quick-payment-available")).toBe(0);
     expect(html).not.toContain("Получить деньги");

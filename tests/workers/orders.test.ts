@@ -490,7 +490,7 @@ describe("«свободен» on the orders page", () => {
     };
     const html = await page();
     expect(html).toMatch(
-      /data-testid="order-status"[^>]*><span class="sr-only">Статус: <\/span>Готов к оплате</,
+      /data-testid="order-row-status"[^>]*><span class="sr-only">Статус: <\/span>Готов к оплате</,
     );
     expect(html).not.toContain(">Свободен<");
     const statusSelect = /<select id="orders-status"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";

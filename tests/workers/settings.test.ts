@@ -61,26 +61,47 @@ describe("the EDO list's view, per user", () => {
     const colleague = await signedIn(await colleagueOf(one.companyId));
     const stranger = await signedIn(await createCompanyUser());
 
-    expect((await settings(one)).body).toEqual({ success: true, data: { edoListView: "compact" } });
+    expect((await settings(one)).body).toEqual({
+      success: true,
+      data: { edoListView: "compact", ordersListView: "compact" },
+    });
 
     const chosen = await settings(one, { edoListView: "cards" });
-    expect(chosen).toEqual({ status: 200, body: { success: true, data: { edoListView: "cards" } } });
+    expect(chosen).toEqual({
+      status: 200,
+      body: { success: true, data: { edoListView: "cards", ordersListView: "compact" } },
+    });
     // Another device: a browser session of the same user.
     const elsewhere = await signedIn({ userId: one.userId, companyId: one.companyId });
-    expect((await settings(elsewhere, undefined, "cookie")).body.data).toEqual({ edoListView: "cards" });
+    expect((await settings(elsewhere, undefined, "cookie")).body.data).toEqual({
+      edoListView: "cards",
+      ordersListView: "compact",
+    });
 
     // The colleague and the other company's user still see the default, and their own choice
     // leaves the first user's alone.
-    expect((await settings(colleague)).body.data).toEqual({ edoListView: "compact" });
-    expect((await settings(stranger)).body.data).toEqual({ edoListView: "compact" });
+    expect((await settings(colleague)).body.data).toEqual({
+      edoListView: "compact",
+      ordersListView: "compact",
+    });
+    expect((await settings(stranger)).body.data).toEqual({
+      edoListView: "compact",
+      ordersListView: "compact",
+    });
     await settings(colleague, { edoListView: "compact" });
     await settings(stranger, { edoListView: "cards" });
     await settings(stranger, { edoListView: "compact" });
-    expect((await settings(one)).body.data).toEqual({ edoListView: "cards" });
-    expect((await settings(stranger)).body.data).toEqual({ edoListView: "compact" });
+    expect((await settings(one)).body.data).toEqual({ edoListView: "cards", ordersListView: "compact" });
+    expect((await settings(stranger)).body.data).toEqual({
+      edoListView: "compact",
+      ordersListView: "compact",
+    });
 
     // Back to compact: one row per user, changed in place.
-    expect((await settings(one, { edoListView: "compact" })).body.data).toEqual({ edoListView: "compact" });
+    expect((await settings(one, { edoListView: "compact" })).body.data).toEqual({
+      edoListView: "compact",
+      ordersListView: "compact",
+    });
     const rows = await testDb().select().from(userSettings).where(eq(userSettings.userId, one.userId));
     expect(rows.map((row) => row.edoListView)).toEqual(["compact"]);
   });
@@ -90,9 +111,52 @@ describe("the EDO list's view, per user", () => {
     const refused = await settings(one, { edoListView: "table" });
     expect(refused.status).toBe(400);
     expect(refused.body.success).toBe(false);
-    expect((await settings(one)).body.data).toEqual({ edoListView: "compact" });
+    expect((await settings(one)).body.data).toEqual({ edoListView: "compact", ordersListView: "compact" });
     const { response } = await callWeb("/api/settings", postJson({ edoListView: "cards" }));
     expect(response.status).toBe(401);
+  });
+
+  it("keeps the orders list's view apart from the EDO list's; a bad value is refused in Russian and stores nothing", async () => {
+    const one = await signedIn(await createCompanyUser());
+    expect(await settings(one, { ordersListView: "cards" })).toEqual({
+      status: 200,
+      body: { success: true, data: { edoListView: "compact", ordersListView: "cards" } },
+    });
+    // Each choice changes its own list only.
+    expect((await settings(one, { edoListView: "cards" })).body.data).toEqual({
+      edoListView: "cards",
+      ordersListView: "cards",
+    });
+    expect((await settings(one, { ordersListView: "compact" })).body.data).toEqual({
+      edoListView: "cards",
+      ordersListView: "compact",
+    });
+
+    const refused = await settings(one, { ordersListView: "table" });
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: "Некорректные данные",
+        message: "ordersListView — одно из: compact, cards (ordersListView)",
+      },
+    });
+    for (const bad of [
+      { ordersListView: null },
+      { ordersListView: "Cards" },
+      // A good value beside a bad one is not stored either.
+      { edoListView: "compact", ordersListView: "list" },
+      { ordersListView: "cards", theme: "dark" },
+      {},
+    ]) {
+      const answer = await settings(one, bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body, JSON.stringify(bad)).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/[А-Яа-яЁё]/),
+      });
+    }
+    expect((await settings(one)).body.data).toEqual({ edoListView: "cards", ordersListView: "compact" });
   });
 
   it("shapes the /edo page the server renders: rows for the default, cards alone once the user chose them", async () => {

@@ -6,7 +6,7 @@ import { DocumentCard } from "./document-card";
 import { CompactHeader, DocumentRow } from "./document-row";
 import { DOWNLOAD_MESSAGES, edoFileUrl, useDownload } from "./download";
 import { DocumentPagination } from "./document-pagination";
-import { ListViewToggle, useListView, type ListView } from "./list-view";
+import { ListViewToggle, useListView, useOpenRows, type ListView } from "~/components/ui/list-view";
 import { formatNumber } from "~/lib/format";
 
 /** One page of the company's documents, as the /edo loader answers it. */
@@ -70,8 +70,8 @@ export function DocumentList({
   stillLoading: boolean;
   view: ListView;
 }) {
-  const [view, setView] = useListView(storedView);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [view, setView] = useListView("edo", storedView);
+  const [expanded, toggle] = useOpenRows();
   const [viewing, setViewing] = useState<EdoDocument | null>(null);
   const { busy, download } = useDownload();
   const location = useLocation();
@@ -79,12 +79,6 @@ export function DocumentList({
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const { docs, total } = page;
   const compact = view === "compact";
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   return (
     <section aria-label="Документы ЭДО" aria-busy={loading} className="space-y-3">
@@ -93,7 +87,8 @@ export function DocumentList({
           <h2 className="text-lg font-semibold" data-testid="edo-documents-title">
             Документы ({formatNumber(total)})
           </h2>
-          <ListViewToggle view={view} onChange={setView} />
+          {/* On wide screens only: a phone shows the cards whatever is chosen. */}
+          <ListViewToggle view={view} onChange={setView} className="hidden lg:inline-flex" />
         </div>
         {/* Always present, so screen readers announce the text when it appears. */}
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

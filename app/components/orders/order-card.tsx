@@ -13,8 +13,29 @@ import {
   PRIORITY_LABELS,
 } from "./order-presentation";
 
-/** An order as the page lists it: the API's fields and what the server decided about it. */
-export type OrderListItem = OrderView & {
+/** An order as the page lists it: the API's fields its card and row show (decision 0083), and what the server decided about it. */
+export type OrderListItem = Pick<
+  OrderView,
+  | "id"
+  | "platform_name"
+  | "external_order_id"
+  | "order_number"
+  | "status"
+  | "edo_info"
+  | "customer_name"
+  | "pickup_address"
+  | "delivery_contact_name"
+  | "delivery_address"
+  | "cargo_type"
+  | "cargo_description"
+  | "cargo_weight"
+  | "cargo_packages"
+  | "price"
+  | "created_at"
+  | "pickup_time_from"
+  | "delivery_time_from"
+  | "distance_km"
+> & {
   /** Quick payment of the order (spec 3 §5), as the server judged it. */
   quickPay: {
     payable: boolean;
@@ -41,16 +62,27 @@ export type QuickPayControls = {
 
 /**
  * «Быстрая оплата доступна · 2 %» and «Получить деньги», which opens the confirmation panel; or
- * the request's step once it was made; or why the order cannot be paid at once.
+ * the request's step once it was made; or why the order cannot be paid at once. `compact`: the
+ * same, small enough for a row of the compact list (the reason shown in two lines at most; a
+ * screen reader hears it whole, and the opened card shows it whole).
  */
-function QuickPayAction({ order, controls }: { order: OrderListItem; controls: QuickPayControls }) {
+export function QuickPayAction({
+  order,
+  controls,
+  compact = false,
+}: {
+  order: OrderListItem;
+  controls: QuickPayControls;
+  compact?: boolean;
+}) {
   const noteId = useId();
   // Quick payment is the director's (decision 0077): the others see a request's step, no more.
   const mayPay = useMayOpen()("/finance");
   const { quickPay } = order;
+  const text = compact ? "text-xs" : "text-sm";
   if (quickPay.request) {
     return (
-      <p className="text-sm font-medium text-slate-700 sm:text-right" data-testid="quick-payment-requested">
+      <p className={`${text} font-medium text-slate-700 sm:text-right`} data-testid="quick-payment-requested">
         Быстрая оплата: {quickPay.request.statusLabel}.
         {mayPay ? (
           <>
@@ -66,7 +98,10 @@ function QuickPayAction({ order, controls }: { order: OrderListItem; controls: Q
   if (!mayPay) return null;
   if (!quickPay.payable) {
     return quickPay.reason ? (
-      <p className="max-w-sm text-sm text-slate-600 sm:text-right" data-testid="quick-payment-unavailable">
+      <p
+        className={`${text} text-slate-600 sm:text-right ${compact ? "line-clamp-2" : "max-w-sm"}`}
+        data-testid="quick-payment-unavailable"
+      >
         {quickPay.reason}
       </p>
     ) : null;
@@ -74,7 +109,7 @@ function QuickPayAction({ order, controls }: { order: OrderListItem; controls: Q
   const processing = controls.isProcessing(order.id);
   return (
     <div className="flex shrink-0 flex-col items-stretch gap-1 sm:items-end">
-      <p id={noteId} className="text-sm font-medium text-emerald-700" data-testid="quick-payment-available">
+      <p id={noteId} className={`${text} font-medium text-emerald-700`} data-testid="quick-payment-available">
         Быстрая оплата доступна · {formatNumber(controls.feeRatePercent)} %
       </p>
       <Button
@@ -82,10 +117,50 @@ function QuickPayAction({ order, controls }: { order: OrderListItem; controls: Q
         disabled={processing}
         aria-describedby={noteId}
         onClick={() => controls.open(order)}
+        className={compact ? "px-3 py-1 text-sm" : ""}
       >
         {processing ? "Отправляем запрос…" : "Получить деньги"}
       </Button>
     </div>
+  );
+}
+
+/** The order's status with the same words and colour in the card and the row. */
+export function StatusBadge({ order, testId }: { order: OrderListItem; testId: string }) {
+  return (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${ORDER_STATUS_BADGE[order.status]}`}
+      data-testid={testId}
+    >
+      <span className="sr-only">Статус: </span>
+      {orderStatusLabel(order)}
+    </span>
+  );
+}
+
+/** What is carried: the description, or the type. */
+export const cargoName = (order: OrderListItem) => order.cargo_description ?? order.cargo_type ?? "Груз";
+
+/** How much: «20 000 кг · 33 паллеты», or null when the platform said neither. */
+export function cargoAmount(order: OrderListItem): string | null {
+  const parts = [
+    order.cargo_weight !== null ? `${formatNumber(order.cargo_weight)} кг` : null,
+    order.cargo_packages !== null
+      ? `${formatNumber(order.cargo_packages)} ${plural(order.cargo_packages, ["паллета", "паллеты", "паллет"])}`
+      : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** The platform an order came from: its logo and name. */
+export function PlatformName({ platform, className }: { platform: OrderPlatform; className: string }) {
+  return (
+    <span className={`flex items-center gap-2 ${className}`}>
+      {platform.logo ? (
+        <img src={platform.logo} alt="" width={20} height={20} className="size-5 rounded" />
+      ) : null}
+      {platform.name}
+    </span>
   );
 }
 
@@ -108,22 +183,27 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** One order of the list (spec 2 §2.1): who, where, what, how much, when, and quick payment. */
+/**
+ * One order of the list (spec 2 §2.1): who, where, what, how much, when, and quick payment. The
+ * list's item in the cards view; opened beneath its row in the compact one (`className`).
+ */
 export function OrderCard({
   order,
   platform,
   quickPay,
+  className = "",
 }: {
   order: OrderListItem;
   platform: OrderPlatform;
   quickPay: QuickPayControls;
+  className?: string;
 }) {
   const titleId = useId();
   const note = ORDER_STATUS_NOTES[order.status];
   return (
-    <li
+    <article
       aria-labelledby={titleId}
-      className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      className={`space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 ${className}`}
       data-testid="order-card"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -131,21 +211,10 @@ export function OrderCard({
           <h3 id={titleId} className="font-semibold break-words" data-testid="order-number">
             № {order.order_number ?? order.external_order_id}
           </h3>
-          <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-            {platform.logo ? (
-              <img src={platform.logo} alt="" width={20} height={20} className="size-5 rounded" />
-            ) : null}
-            {platform.name}
-          </p>
+          <PlatformName platform={platform} className="mt-1 text-sm text-slate-600" />
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${ORDER_STATUS_BADGE[order.status]}`}
-            data-testid="order-status"
-          >
-            <span className="sr-only">Статус: </span>
-            {orderStatusLabel(order)}
-          </span>
+          <StatusBadge order={order} testId="order-status" />
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
             <span className="sr-only">Приоритет: </span>
             {PRIORITY_LABELS[ORDER_PRIORITY]}
@@ -162,19 +231,8 @@ export function OrderCard({
         />
         <div className="min-w-0">
           <dt className="text-slate-500">Груз</dt>
-          <dd className="font-medium break-words">{order.cargo_description ?? order.cargo_type ?? "Груз"}</dd>
-          {order.cargo_weight !== null || order.cargo_packages !== null ? (
-            <dd className="text-slate-600">
-              {[
-                order.cargo_weight !== null ? `${formatNumber(order.cargo_weight)} кг` : null,
-                order.cargo_packages !== null
-                  ? `${formatNumber(order.cargo_packages)} ${plural(order.cargo_packages, ["паллета", "паллеты", "паллет"])}`
-                  : null,
-              ]
-                .filter(Boolean)
-                .join(" · ")}
-            </dd>
-          ) : null}
+          <dd className="font-medium break-words">{cargoName(order)}</dd>
+          {cargoAmount(order) ? <dd className="text-slate-600">{cargoAmount(order)}</dd> : null}
         </div>
       </dl>
 
@@ -209,6 +267,6 @@ export function OrderCard({
           <QuickPayAction order={order} controls={quickPay} />
         </div>
       </div>
-    </li>
+    </article>
   );
 }

@@ -1,3 +1,4 @@
+import { shortPlace } from "../../../workers/core/edo/place-key";
 import type { OrderView } from "../../../workers/core/orders/orders";
 import {
   ORDER_STATUS_LABELS,
@@ -55,3 +56,16 @@ const rubles = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RU
 
 /** Orders carry rubles (the API's shape), not kopecks: «12 345,50 ₽». */
 export const formatRubles = (value: number) => rubles.format(value);
+
+/**
+ * Where an order's address is, for the compact list's route (decision 0083): its city
+ * («196000, г Санкт-Петербург, п Шушары, Московское ш, д 70 к 4» → «Санкт-Петербург»), the part
+ * named «г …»; an address without one is cut as the EDO list cuts its own (`shortPlace`).
+ */
+export function routePlace(address: string): string {
+  const city = address
+    .split(",")
+    .map((part) => part.trim())
+    .find((part) => /^г\.? /.test(part));
+  return city ? city.replace(/^г\.? +/, "") : shortPlace(address);
+}

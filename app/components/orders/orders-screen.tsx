@@ -1,16 +1,23 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { orderLabel } from "~/components/finance/presentation";
 import { useQuickPayment } from "~/components/finance/quick-payment-panel";
 import { EdoConnectionBanner } from "~/components/orders/edo-connection-banner";
 import { EdoOrdersSyncPanel, useEdoOrdersSync } from "~/components/orders/edo-orders-sync";
-import { OrderCard, type OrderListItem, type OrderPlatform } from "~/components/orders/order-card";
+import {
+  OrderCard,
+  type OrderListItem,
+  type OrderPlatform,
+  type QuickPayControls,
+} from "~/components/orders/order-card";
 import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderMetricCards } from "~/components/orders/order-metrics";
 import { OrderPagination } from "~/components/orders/order-pagination";
 import { isOrderPriority, ORDER_PRIORITY } from "~/components/orders/order-presentation";
+import { CompactHeader, OrderRow } from "~/components/orders/order-row";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ListViewToggle, useListView, useOpenRows } from "~/components/ui/list-view";
 import { RefreshButton } from "~/components/ui/refresh-button";
 import type { ordersPageData } from "~/lib/orders-page.server";
 import { keepDataWhenOnly } from "~/lib/revalidate";
@@ -18,6 +25,45 @@ import { useReloading } from "~/lib/use-reloading";
 
 /** Priority is filtered in the browser (every order is "normal"): changing it needs no fresh data. */
 export const ordersShouldRevalidate = keepDataWhenOnly(["priority"]);
+
+/**
+ * An order of the compact list: its row, and beneath it the card once the row is opened, drawn
+ * in the browser (the server's page holds the rows alone; decision 0083).
+ */
+function OrderRowItem({
+  order,
+  platform,
+  quickPay,
+  expanded,
+  onToggle,
+}: {
+  order: OrderListItem;
+  platform: OrderPlatform;
+  quickPay: QuickPayControls;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  const numberId = useId();
+  const cardId = useId();
+  return (
+    <li aria-labelledby={numberId} data-testid="order-item">
+      <OrderRow
+        order={order}
+        platform={platform}
+        numberId={numberId}
+        cardId={cardId}
+        expanded={expanded}
+        onToggle={onToggle}
+        quickPay={quickPay}
+      />
+      <div id={cardId}>
+        {expanded ? (
+          <OrderCard order={order} platform={platform} quickPay={quickPay} className="m-3 mt-1 shadow-none" />
+        ) : null}
+      </div>
+    </li>
+  );
+}
 
 /**
  * The orders list with its filters, metrics, EDO sync and quick payment: /dashboard/orders, and
@@ -36,7 +82,12 @@ export function OrdersScreen({ title, header }: { title: string; header?: ReactN
     edo,
     edoOrdersSync,
     feeRatePercent,
+    listView,
+    listViewChoice,
   } = useLoaderData<typeof ordersPageData>();
+  const [view, setView] = useListView("orders", listView);
+  const compact = view === "compact";
+  const [expanded, toggle] = useOpenRows();
   const quickPayment = useQuickPayment("orders");
   const quickPay = {
     feeRatePercent,
@@ -64,7 +115,7 @@ export function OrdersScreen({ title, header }: { title: string; header?: ReactN
   const platformOf = (order: OrderListItem): OrderPlatform => {
     const known = platformById.get(order.platform_name);
     if (known) return known;
-    if (order.platform_name === "edo") return { name: "ЭДО", logo: order.platform_logo };
+    if (order.platform_name === "edo") return { name: "ЭДО", logo: "/platforms/edo.svg" };
     return { name: order.platform_name || "external", logo: null };
   };
   const platformOptions = [
@@ -104,9 +155,15 @@ export function OrdersScreen({ title, header }: { title: string; header?: ReactN
 
       <section aria-labelledby="orders-title" aria-busy={loading} className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="orders-title" className="text-lg font-semibold">
-            Заказы ({count})
-          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="orders-title" className="text-lg font-semibold">
+              Заказы ({count})
+            </h2>
+            {/* The server renders a phone's page as cards whatever is chosen: no switch there. */}
+            {listViewChoice ? (
+              <ListViewToggle view={view} onChange={setView} className="inline-flex" />
+            ) : null}
+          </div>
           {/* Always present, so screen readers announce the text when it appears. */}
           <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
             {loading ? (
@@ -134,11 +191,31 @@ export function OrdersScreen({ title, header }: { title: string; header?: ReactN
             ) : null}
           </div>
         ) : (
-          <ul className={`space-y-3 transition-opacity ${loading ? "opacity-60" : ""}`}>
-            {shown.map((order) => (
-              <OrderCard key={order.id} order={order} platform={platformOf(order)} quickPay={quickPay} />
-            ))}
-          </ul>
+          <div
+            className={`transition-opacity ${loading ? "opacity-60" : ""} ${compact ? "overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200" : ""}`}
+            data-testid="order-list"
+            data-view={view}
+          >
+            {compact ? <CompactHeader /> : null}
+            <ul className={compact ? "divide-y divide-slate-200" : "space-y-3"}>
+              {shown.map((order) =>
+                compact ? (
+                  <OrderRowItem
+                    key={order.id}
+                    order={order}
+                    platform={platformOf(order)}
+                    quickPay={quickPay}
+                    expanded={expanded.has(order.id)}
+                    onToggle={() => toggle(order.id)}
+                  />
+                ) : (
+                  <li key={order.id} data-testid="order-item">
+                    <OrderCard order={order} platform={platformOf(order)} quickPay={quickPay} />
+                  </li>
+                ),
+              )}
+            </ul>
+          </div>
         )}
         {shown.length > 0 && pageCount > 1 ? (
           <OrderPagination

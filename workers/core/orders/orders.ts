@@ -8,6 +8,7 @@ import type { PlatformOrder } from "../../providers/customer-platform";
 import { connectionQuery, type EdoConnectionRow } from "../edo/connection";
 import { edoOrdersSyncFrom, edoOrdersSyncQuery } from "../edo/orders";
 import type { EdoOrdersSyncView } from "../edo/orders-sync-view";
+import { settingsOf, settingsStatement, type ListView } from "../settings/settings";
 import {
   companyNumber,
   fewMatches,
@@ -333,11 +334,12 @@ function listFrom(query: OrdersQuery, rows: ListRows, counted: { total: number }
 
 /**
  * What the orders page shows in one round trip to the database: a page of orders, their count
- * and cursors, the metrics, and the EDO connection and its orders sync for the banner and panel.
+ * and cursors, the metrics, the EDO connection and its orders sync for the banner and panel, and
+ * the viewer's chosen layout of the list (decision 0083).
  */
 export async function ordersPage(
   db: Db,
-  companyId: string,
+  { companyId, userId }: { companyId: string; userId: string },
   query: OrdersQuery,
   now: number,
 ): Promise<
@@ -345,19 +347,22 @@ export async function ordersPage(
     metrics: OrderMetrics;
     edoConnection: EdoConnectionRow | undefined;
     edoOrdersSync: EdoOrdersSyncView;
+    listView: ListView;
   }
 > {
-  const [rows, counted, metricRows, [edoConnection], edoRuns] = await db.batch([
+  const [rows, counted, metricRows, [edoConnection], edoRuns, [settings]] = await db.batch([
     ...listQueries(db, companyId, query),
     metricsQuery(db, companyId),
     connectionQuery(db, companyId),
     edoOrdersSyncQuery(db, companyId),
+    settingsStatement(db, userId),
   ]);
   return {
     ...listFrom(query, rows, counted),
     metrics: metricsFrom(metricRows),
     edoConnection,
     edoOrdersSync: edoOrdersSyncFrom(edoRuns, now),
+    listView: settingsOf(settings).ordersListView,
   };
 }
 

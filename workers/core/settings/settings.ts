@@ -11,25 +11,36 @@ export type ListView = (typeof LIST_VIEWS)[number];
 export type UserSettings = {
   /** The EDO documents list on a wide screen; a phone shows cards whatever is chosen. */
   edoListView: ListView;
+  /** The orders list on a desktop; the server renders cards for a phone (decision 0083). */
+  ordersListView: ListView;
 };
 
-/** What a user who has chosen nothing sees: the desk's dense list. */
-export const DEFAULT_SETTINGS: UserSettings = { edoListView: "compact" };
+/** What a user who has chosen nothing sees: the desk's dense lists. */
+export const DEFAULT_SETTINGS: UserSettings = { edoListView: "compact", ordersListView: "compact" };
 
-export const settingsSchema = z.strictObject({
-  edoListView: z.enum(LIST_VIEWS, { error: `edoListView — одно из: ${LIST_VIEWS.join(", ")}` }),
-});
+const listViewOf = (field: keyof UserSettings) =>
+  z.enum(LIST_VIEWS, { error: `${field} — одно из: ${LIST_VIEWS.join(", ")}` }).optional();
+
+/** A change of some settings: those named are stored, the others stay as they were. */
+export const settingsSchema = z
+  .strictObject({ edoListView: listViewOf("edoListView"), ordersListView: listViewOf("ordersListView") })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    error: "Укажите настройку: edoListView или ordersListView",
+  });
 
 /** The user's row, to read alone or in a page's batch. */
 export function settingsStatement(db: Db, userId: string) {
   return db
-    .select({ edoListView: userSettings.edoListView })
+    .select({ edoListView: userSettings.edoListView, ordersListView: userSettings.ordersListView })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
 }
 
-export const settingsOf = (row: { edoListView: ListView | null } | undefined): UserSettings => ({
+type SettingsRow = { [field in keyof UserSettings]: ListView | null };
+
+export const settingsOf = (row: SettingsRow | undefined): UserSettings => ({
   edoListView: row?.edoListView ?? DEFAULT_SETTINGS.edoListView,
+  ordersListView: row?.ordersListView ?? DEFAULT_SETTINGS.ordersListView,
 });
 
 export async function userSettingsOf(db: Db, userId: string): Promise<UserSettings> {

@@ -7,12 +7,12 @@ const GROUP = "Настройки";
 
 const settingsSuccess = {
   status: 200 as const,
-  data: z.strictObject({ edoListView: z.enum(LIST_VIEWS) }),
-  example: { edoListView: "compact" as const },
+  data: z.strictObject({ edoListView: z.enum(LIST_VIEWS), ordersListView: z.enum(LIST_VIEWS) }),
+  example: { edoListView: "compact" as const, ordersListView: "compact" as const },
 };
 
 const LIST_VIEW_RULE =
-  "edoListView — вид списка документов ЭДО на широком экране: compact (строка на цепочку, раскрывается в карточку) или cards (карточки). Пока пользователь не выбрал, compact. На телефоне список всегда из карточек.";
+  "edoListView — вид списка документов ЭДО на широком экране: compact (строка на цепочку, раскрывается в карточку) или cards (карточки). ordersListView — вид списка заказов на компьютере: compact (строка на заказ, раскрывается в карточку) или cards. Пока пользователь не выбрал, compact. На телефоне списки всегда из карточек.";
 
 /** The signed-in user's own settings (decision 0072): kept per user, the same on every device. */
 export const settingsOperations = [
@@ -36,7 +36,7 @@ export const settingsOperations = [
       path: "/settings",
       group: GROUP,
       summary: "Изменить настройки пользователя",
-      description: `${LIST_VIEW_RULE} Меняет настройки только вызывающего пользователя; ответ — настройки, как GET /settings.`,
+      description: `${LIST_VIEW_RULE} Меняет только названные в теле настройки и только вызывающего пользователя; ответ — настройки, как GET /settings.`,
       access: "signed-in",
       roles: ROLES.all,
       body: settingsSchema,

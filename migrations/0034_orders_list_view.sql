@@ -1,0 +1,1 @@
+ALTER TABLE `user_settings` ADD `orders_list_view` text;
