@@ -6,12 +6,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { fc, test } from "@fast-check/vitest";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparedSql } from "./prepared-sql";
+import type { Db } from "./client";
+import { preparedQuery, preparedSql } from "./prepared-sql";
 
+const companies = sqliteTable("companies", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  settings: text("settings", { mode: "json" }).$type<{ plan: string }>(),
+  open: integer("open", { mode: "boolean" }).notNull(),
+});
 const trips = sqliteTable("trips", {
   id: text("id").primaryKey(),
   companyId: text("company_id").notNull(),
@@ -40,6 +47,13 @@ beforeAll(async () => {
     "CREATE TABLE trips (id TEXT PRIMARY KEY, company_id TEXT NOT NULL, status TEXT NOT NULL, price INTEGER, done_at INTEGER)",
   );
   await db.insert(trips).values(ROWS);
+  await client.execute(
+    "CREATE TABLE companies (id TEXT PRIMARY KEY, name TEXT NOT NULL, settings TEXT, open INTEGER NOT NULL)",
+  );
+  await db.insert(companies).values([
+    { id: "a", name: "Альфа", settings: { plan: "pro" }, open: true },
+    { id: "b", name: "Бета", settings: null, open: false },
+  ]);
 });
 afterAll(() => {
   client.close();
@@ -105,5 +119,79 @@ describe("preparedSql", () => {
 
   it("refuses a call without one of its values", () => {
     expect(() => prepared({ companyId: "a", from: 1 } as Args)).toThrow('no value for "to"');
+  });
+});
+
+describe("preparedQuery", () => {
+  /** A select with a join, dates, booleans and JSON, as code writes it. */
+  const builder = (on: Db, { companyId, from }: { companyId: string; from: Date }) =>
+    on
+      .select({
+        id: t.id,
+        at: t.doneAt,
+        price: t.price,
+        company: companies.name,
+        open: companies.open,
+        settings: companies.settings,
+      })
+      .from(t)
+      .leftJoin(companies, eq(companies.id, t.companyId))
+      .where(and(eq(t.companyId, companyId), gte(t.doneAt, from)))
+      .orderBy(t.id);
+  const prepared = preparedQuery<{ companyId: string; from: Date }, ReturnType<typeof builder>>((on, p) =>
+    on
+      .select({
+        id: t.id,
+        at: t.doneAt,
+        price: t.price,
+        company: companies.name,
+        open: companies.open,
+        settings: companies.settings,
+      })
+      .from(t)
+      .leftJoin(companies, eq(companies.id, t.companyId))
+      .where(and(eq(t.companyId, p.companyId), gte(t.doneAt, p.from)))
+      .orderBy(t.id),
+  );
+  const from = new Date(1_700_000_000_000 + 40 * 3_600_000);
+
+  it("answers what the builder answers, mapped the same way, call after call", async () => {
+    for (const companyId of ["a", "b", "c'; --?", "nobody"]) {
+      const expected = await builder(db as Db, { companyId, from });
+      const rows = await prepared(db as Db, { companyId, from });
+      expect(rows).toEqual(expected);
+    }
+    const [first] = await prepared(db as Db, { companyId: "a", from });
+    expect(first).toMatchObject({ company: "Альфа", open: true, settings: { plan: "pro" } });
+    expect(first.at).toBeInstanceOf(Date);
+    // A row of a company the join does not find: its columns are null, as the builder says.
+    const [lone] = await prepared(db as Db, { companyId: "c'; --?", from });
+    expect(lone).toMatchObject({ company: null, open: null, settings: null });
+  });
+
+  it("goes in a batch beside other statements, each with its own values", async () => {
+    const [a, count, b] = await db.batch([
+      prepared(db as Db, { companyId: "a", from }),
+      db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${t}`),
+      prepared(db as Db, { companyId: "b", from }),
+    ]);
+    expect(a).toEqual(await builder(db as Db, { companyId: "a", from }));
+    expect(b).toEqual(await builder(db as Db, { companyId: "b", from }));
+    expect(count).toEqual([{ n: ROWS.length }]);
+  });
+
+  it("reads inside the transaction it is given", async () => {
+    await db
+      .transaction(async (tx) => {
+        await tx.insert(trips).values({ ...ROWS[0], id: "uncommitted", companyId: "b", doneAt: from });
+        const rows = await prepared(tx as unknown as Db, { companyId: "b", from });
+        expect(rows.map((row) => row.id)).toContain("uncommitted");
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      });
+    const after = await prepared(db as Db, { companyId: "b", from });
+    expect(after.map((row) => row.id)).not.toContain("uncommitted");
   });
 });

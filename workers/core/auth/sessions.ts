@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedQuery, type Placeholders } from "../../../db/prepared-sql";
 import { companies, sessions, users, type CompanyRole } from "../../../db/schema";
 import { generateSecretToken, hashToken } from "./tokens";
 import { publicUserColumns, type PublicUser } from "./users";
@@ -57,9 +58,9 @@ export async function createSession(
   return { token, session };
 }
 
-/** The live session with this id and its user; expired sessions are deleted; use extends them. */
-export async function validateSession(db: Db, sessionId: string, now: number): Promise<ValidSession | null> {
-  const [row] = await db
+/** Every request's read: the session, its user, the user's role and company. */
+const sessionQuery = preparedQuery((db: Db, p: Placeholders<{ sessionId: string }>) =>
+  db
     .select({
       ...publicUserColumns,
       companyRole: users.companyRole,
@@ -69,7 +70,12 @@ export async function validateSession(db: Db, sessionId: string, now: number): P
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.id, sessionId));
+    .where(eq(sessions.id, p.sessionId)),
+);
+
+/** The live session with this id and its user; expired sessions are deleted; use extends them. */
+export async function validateSession(db: Db, sessionId: string, now: number): Promise<ValidSession | null> {
+  const [row] = await sessionQuery(db, { sessionId });
   if (!row) return null;
   const { session, companyRole, emailConfirmedAt, ...user } = row;
   if (session.expiresAt.getTime() <= now || sessionEnd(session).getTime() <= now) {

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedQuery, type Placeholders } from "../../../db/prepared-sql";
 import { companies, platformOrders, subscriptions } from "../../../db/schema";
 import { plural } from "../text/plural";
 import { moscowMonthBounds } from "./moscow-calendar";
@@ -38,7 +39,8 @@ export type SubscriptionView = {
 export const trialEndFor = (companyCreatedAt: number) => companyCreatedAt + TRIAL_DAYS * DAY_MS;
 
 /** The company's subscription row and what it chose on the landing, to batch. */
-export const subscriptionQuery = (db: Db, companyId: string) =>
+export const subscriptionQuery = (db: Db, companyId: string) => subscriptionRead(db, { companyId });
+const subscriptionRead = preparedQuery((db: Db, p: Placeholders<{ companyId: string }>) =>
   db
     .select({
       createdAt: companies.createdAt,
@@ -49,7 +51,8 @@ export const subscriptionQuery = (db: Db, companyId: string) =>
     })
     .from(companies)
     .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
-    .where(eq(companies.id, companyId));
+    .where(eq(companies.id, p.companyId)),
+);
 type SubscriptionRow = Awaited<ReturnType<typeof subscriptionQuery>>[number];
 
 /** The state from subscriptionQuery's row; a company without a subscriptions row is on the trial. */

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
+import { preparedQuery, type Placeholders } from "../../../db/prepared-sql";
 import { edoConnections, edoDocuments, edoFiles, jobRuns } from "../../../db/schema";
 import { EdoAuthError, type EdoOperator } from "../../providers/edo-operator";
 import { open, seal } from "../crypto/secret-box";
@@ -63,8 +64,10 @@ export async function findEdoConnection(db: Db, companyId: string): Promise<EdoC
 }
 
 /** findEdoConnection's query, to batch. */
-export const connectionQuery = (db: Db, companyId: string) =>
-  db.select().from(edoConnections).where(eq(edoConnections.companyId, companyId));
+export const connectionQuery = (db: Db, companyId: string) => connection(db, { companyId });
+const connection = preparedQuery((db: Db, p: Placeholders<{ companyId: string }>) =>
+  db.select().from(edoConnections).where(eq(edoConnections.companyId, p.companyId)),
+);
 
 /** The company's connection if `login` is its login; another login is not found (spec 2 §6). */
 export async function edoConnectionFor(

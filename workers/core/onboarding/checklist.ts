@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
-import { preparedSql } from "../../../db/prepared-sql";
+import { preparedQuery, preparedSql, type Placeholders } from "../../../db/prepared-sql";
 import {
   companies,
   companyRequisites,
@@ -128,11 +128,14 @@ const factsSql = preparedSql<{ companyId: string }>((p) => {
 });
 
 export function stateRowStatement(db: Db, userId: string) {
-  return db
+  return stateRow(db, { userId });
+}
+const stateRow = preparedQuery((db: Db, p: Placeholders<{ userId: string }>) =>
+  db
     .select()
     .from(onboardingStates)
-    .where(sql`${onboardingStates.userId} = ${userId}`);
-}
+    .where(sql`${onboardingStates.userId} = ${p.userId}`),
+);
 
 export function onboardingStateOf(
   userId: string,
