@@ -60,6 +60,8 @@ export const CLIENT_MESSAGES = {
   refreshedElsewhere: "Сеанс обновлён в другой вкладке, но её токены ещё не дошли сюда. Повторите запрос.",
 } as const;
 
+const pluralRules = new Intl.PluralRules("ru-RU");
+
 /** "Сервер не ответил за 10 секунд", with the Russian plural of whatever the timeout is. */
 export function timeoutMessage(timeoutMs: number): string {
   const seconds = timeoutMs / 1000;
@@ -69,7 +71,7 @@ export function timeoutMessage(timeoutMs: number): string {
     many: "секунд",
     other: "секунды",
   };
-  const unit = forms[new Intl.PluralRules("ru-RU").select(seconds)] ?? "секунд";
+  const unit = forms[pluralRules.select(seconds)] ?? "секунд";
   return `Сервер не ответил за ${seconds.toLocaleString("ru-RU")} ${unit}`;
 }
 

@@ -167,10 +167,12 @@ function staleOrders(companyId: string): SQL {
 
 const EMPTY_OUTCOME: RunOutcome = { created: 0, updated: 0, removed: 0, failed: 0, failedNames: [] };
 
+const numbers = new Intl.NumberFormat("ru-RU");
+
 function detailsOf(outcome: RunOutcome): string | null {
   if (outcome.failed === 0) return null;
   const more = outcome.failed - outcome.failedNames.length;
-  const rest = more > 0 ? ` и ещё ${new Intl.NumberFormat("ru-RU").format(more)}` : "";
+  const rest = more > 0 ? ` и ещё ${numbers.format(more)}` : "";
   return `${EDO_ORDERS_MESSAGES.noRoute}: ${outcome.failedNames.join(", ")}${rest}`;
 }
 

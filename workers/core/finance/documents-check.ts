@@ -24,8 +24,8 @@ const fail = (reason: HoldReason, detail: string | null = null): DocumentsCheck 
   detail,
 });
 
-const ruDate = (at: number) =>
-  new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short" }).format(at);
+const shortDate = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", dateStyle: "short" });
+const ruDate = (at: number) => shortDate.format(at);
 
 /**
  * Approval from the documents (issue 21, item 3; decision 0054): the trip's ЭТрН chain in the

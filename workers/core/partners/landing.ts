@@ -76,8 +76,10 @@ function partnerOf(link: PartnerLink): NonNullable<PartnerLandingData["partner"]
   };
 }
 
+const rubleNumbers = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 });
+
 function formatRubles(value: number): string {
-  return `${new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 2 }).format(value)} ₽`;
+  return `${rubleNumbers.format(value)} ₽`;
 }
 
 /** The link's discount, or none once its valid-until has passed. */
