@@ -162,11 +162,13 @@ describe("EDO documents: content, print forms and orders", () => {
     await page.getByLabel("Платформа").selectOption({ label: "ЭДО" });
     await page.waitForURL(/platform=edo/, WAIT);
     await page.getByRole("heading", { name: `Заказы (${created})` }).waitFor(WAIT);
-    const orderCard = page.getByTestId("order-card").first();
-    expect(await orderCard.getByTestId("order-number").textContent()).toMatch(/^№ ЭТрН-20\d\d-\d{6}$/);
-    await orderCard.getByText("ЭДО", { exact: true }).waitFor(WAIT);
-    expect(await orderCard.locator("img").getAttribute("src")).toBe("/platforms/edo.svg");
-    await orderCard.getByText("Оплата по факту").waitFor(WAIT);
+    const orderRow = page.getByTestId("order-row").first();
+    expect(await orderRow.getByTestId("order-row-number").textContent()).toMatch(/^№ ЭТрН-20\d\d-\d{6}$/);
+    await orderRow.getByText("ЭДО", { exact: true }).waitFor(WAIT);
+    expect(await orderRow.locator("img").getAttribute("src")).toBe("/platforms/edo.svg");
+    // Its card (the row opened) says how it is paid.
+    await orderRow.getByRole("button", { expanded: false }).click();
+    await page.getByTestId("order-card").first().getByText("Оплата по факту").waitFor(WAIT);
 
     // Again: nothing new, nothing changed.
     await panel.getByRole("button", { name: "Скрыть" }).click();
@@ -183,14 +185,14 @@ describe("EDO documents: content, print forms and orders", () => {
     expect(await statusSelect.locator("option").allTextContents()).not.toContain("Готов к оплате");
     await page.goto(`${web}/dashboard/orders?platform=edo&status=${encodeURIComponent("свободен")}`);
     await expect.poll(() => statusSelect.inputValue(), WAIT).toBe("свободен");
-    const handedOver = page.getByTestId("order-card").first();
-    await handedOver.getByTestId("order-status").getByText("Выдан получателю (ЭДО)").waitFor(WAIT);
+    const handedOver = page.getByTestId("order-row").first();
+    await handedOver.getByTestId("order-row-status").getByText("Выдан получателю (ЭДО)").waitFor(WAIT);
     await handedOver.getByRole("button", { name: "Получить деньги" }).waitFor(WAIT);
 
     // The chain opened in the viewer is one of the orders, under its document number.
     await page.goto(`${web}/dashboard/orders?platform=edo&q=${encodeURIComponent(number)}`);
     await page.getByRole("heading", { name: "Заказы (1)" }).waitFor(WAIT);
-    expect(await page.getByTestId("order-number").textContent()).toBe(`№ ${number}`);
+    expect(await page.getByTestId("order-row-number").textContent()).toBe(`№ ${number}`);
     expect(errors).toEqual([]);
   });
 });

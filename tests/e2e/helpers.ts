@@ -6,6 +6,17 @@ export const WAIT = { timeout: 15_000 };
 // A sync is a queued job: ~1 s to deliver each of the two pages of the sandbox's 240 orders.
 export const SYNC_WAIT = { timeout: 45_000 };
 export const PHONE = { width: 390, height: 844 };
+/**
+ * A phone's browser context: its screen, touch, and its User-Agent (Playwright's `isMobile` keeps
+ * the desktop one), which pages rendered for a phone by the server read (decision 0083).
+ */
+export const PHONE_CONTEXT = {
+  viewport: PHONE,
+  hasTouch: true,
+  isMobile: true,
+  userAgent:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+};
 
 /** Polls until `read` returns a value other than undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {

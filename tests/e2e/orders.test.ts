@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers, type TestUser } from "./fixtures/users";
-import { connectMagnit, eventually, PHONE, signedInPage, toast, WAIT } from "./helpers";
+import { connectMagnit, eventually, PHONE, PHONE_CONTEXT, signedInPage, toast, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const ORDERS_URL = `${web}/dashboard/orders`;
@@ -63,11 +63,14 @@ function consoleErrors(page: Page): string[] {
 const listTitle = (page: Page, count: number) =>
   page.getByRole("heading", { name: `Заказы (${count})`, exact: true, level: 2 });
 const cards = (page: Page) => page.getByTestId("order-card");
-const numbers = (page: Page) => page.getByTestId("order-number").allTextContents();
+/** On a desk the list is a row per order by default (decision 0083). */
+const rows = (page: Page) => page.getByTestId("order-row");
+const numbers = (page: Page) => page.getByTestId("order-row-number").allTextContents();
 const numberOf = (text: string) => text.replace(/^№\s*/, "");
 
 describe("the orders page", () => {
   it("lists a platform's orders: metrics, filters, search, pages, a payment request, the badge", async () => {
+    // A desk (Playwright's desktop Chromium): the compact rows, each opening into its card.
     const user = await accounts.create();
     const { page, errors } = await signedInPage(chromium(), user);
     const hydration = consoleErrors(page);
@@ -98,19 +101,32 @@ describe("the orders page", () => {
 
     // The first of five pages of 50.
     await listTitle(page, 240).waitFor(WAIT);
-    expect(await cards(page).count()).toBe(50);
+    expect(await rows(page).count()).toBe(50);
+    expect(await cards(page).count()).toBe(0);
     await page.getByText("Страница 1 из 5", { exact: true }).waitFor(WAIT);
     const firstPage = await numbers(page);
     expect(new Set(firstPage).size).toBe(50);
+    const row = rows(page).first();
+    expect(await row.locator("img").getAttribute("src")).toBe("/platforms/magnit.svg");
+    await row.getByText("Магнит", { exact: true }).waitFor(WAIT);
+    // The row opens into the order's full card.
+    await row.getByRole("button", { expanded: false }).click();
     const card = cards(page).first();
-    expect(await card.locator("img").getAttribute("src")).toBe("/platforms/magnit.svg");
-    await card.getByText("Магнит", { exact: true }).waitFor(WAIT);
+    await card.waitFor(WAIT);
     await card.getByText("Обычный").waitFor(WAIT);
     for (const term of ["Отправитель", "Получатель", "Груз", "Стоимость", "Создан"]) {
       await card.getByText(term, { exact: true }).waitFor(WAIT);
     }
     expect(await card.getByTestId("order-price").textContent()).toMatch(/₽$/);
-    // Margin is 15 % of the price; orders paid on the fact say so instead.
+    // Margin is 15 % of the price; orders paid on the fact say so instead. The rows open one
+    // after another until both kinds of card are on the page.
+    for (let next = 1; next < 50; next++) {
+      const both =
+        (await cards(page).filter({ hasText: "Маржа" }).count()) > 0 &&
+        (await cards(page).filter({ hasText: "Оплата по факту" }).count()) > 0;
+      if (both) break;
+      await rows(page).nth(next).getByRole("button", { expanded: false }).click();
+    }
     const rubles = (text: string | null) => Number(text!.replace(/[^\d,]/g, "").replace(",", "."));
     const withMargin = cards(page).filter({ hasText: "Маржа" }).first();
     const price = rubles(await withMargin.getByTestId("order-price").textContent());
@@ -133,8 +149,8 @@ describe("the orders page", () => {
     await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Доставлен" });
     await listTitle(page, delivered).waitFor(WAIT);
     expect(new URL(page.url()).searchParams.get("status")).toBe("delivered");
-    expect(await cards(page).count()).toBe(Math.min(delivered, 50));
-    for (const status of await page.getByTestId("order-status").allTextContents()) {
+    expect(await rows(page).count()).toBe(Math.min(delivered, 50));
+    for (const status of await page.getByTestId("order-row-status").allTextContents()) {
       expect(status).toContain("Доставлен");
     }
 
@@ -149,7 +165,7 @@ describe("the orders page", () => {
     // Quick payment of a delivered order: the server's price in the panel, consent before confirm,
     // a refusal without requisites said in the panel, then the request made once.
     const deliveredNumber = numberOf((await numbers(page))[0]!);
-    const deliveredCard = cards(page).filter({ hasText: deliveredNumber });
+    const deliveredCard = rows(page).filter({ hasText: deliveredNumber });
     await deliveredCard.getByText("Быстрая оплата доступна · 2 %").waitFor(WAIT);
     const pay = deliveredCard.getByRole("button", { name: "Получить деньги" });
     await pay.click();
@@ -209,7 +225,7 @@ describe("the orders page", () => {
     await page.getByText("Страница 2 из 5", { exact: true }).waitFor(WAIT);
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
     expect(new URL(page.url()).searchParams.get("after")).toBeTruthy();
-    expect(await cards(page).count()).toBe(50);
+    expect(await rows(page).count()).toBe(50);
     const secondPage = await numbers(page);
     expect(secondPage.some((number) => firstPage.includes(number))).toBe(false);
     // Page 3 and back to 2 (right before page 3's first order), then to the list's head.
@@ -301,11 +317,7 @@ describe("the orders page", () => {
 
   it("works on a phone: cards stack, filters wrap, the menu shows the badge", async () => {
     const user = await accounts.create();
-    const { page, errors } = await signedInPage(chromium(), user, {
-      viewport: PHONE,
-      hasTouch: true,
-      isMobile: true,
-    });
+    const { page, errors } = await signedInPage(chromium(), user, PHONE_CONTEXT);
     await connectMagnit(page);
     await page.getByRole("button", { name: "Открыть меню" }).click();
     const menu = page.locator("#mobile-menu");
@@ -319,6 +331,10 @@ describe("the orders page", () => {
     await ordersLink.tap();
     await page.waitForURL(ORDERS_URL, WAIT);
     await listTitle(page, 240).waitFor(WAIT);
+    // A phone gets the cards from the server, and no switch of views.
+    expect(await cards(page).count()).toBe(50);
+    expect(await rows(page).count()).toBe(0);
+    expect(await page.getByRole("group", { name: "Вид списка" }).count()).toBe(0);
 
     const fitsTheScreen = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -185,23 +185,25 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * One order of the list (spec 2 §2.1): who, where, what, how much, when, and quick payment. The
- * list's item in the cards view; opened beneath its row in the compact one (`className`).
+ * list's item itself in the cards view (`as="li"`); opened beneath its row in the compact one.
  */
 export function OrderCard({
   order,
   platform,
   quickPay,
+  as: Tag = "article",
   className = "",
 }: {
   order: OrderListItem;
   platform: OrderPlatform;
   quickPay: QuickPayControls;
+  as?: "li" | "article";
   className?: string;
 }) {
   const titleId = useId();
   const note = ORDER_STATUS_NOTES[order.status];
   return (
-    <article
+    <Tag
       aria-labelledby={titleId}
       className={`space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 ${className}`}
       data-testid="order-card"
@@ -267,6 +269,6 @@ export function OrderCard({
           <QuickPayAction order={order} controls={quickPay} />
         </div>
       </div>
-    </article>
+    </Tag>
   );
 }

@@ -209,9 +209,13 @@ export function OrdersScreen({ title, header }: { title: string; header?: ReactN
                     onToggle={() => toggle(order.id)}
                   />
                 ) : (
-                  <li key={order.id} data-testid="order-item">
-                    <OrderCard order={order} platform={platformOf(order)} quickPay={quickPay} />
-                  </li>
+                  <OrderCard
+                    key={order.id}
+                    as="li"
+                    order={order}
+                    platform={platformOf(order)}
+                    quickPay={quickPay}
+                  />
                 ),
               )}
             </ul>
