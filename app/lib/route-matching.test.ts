@@ -41,6 +41,9 @@ function tree(): Route[] {
           ],
         },
         { id: "short-link", path: "r/:code?" },
+        { id: "cyrillic", path: "заказы" },
+        { id: "exact-case", path: "API-test", caseSensitive: true },
+        { id: "slug", path: ":slug/info" },
         { id: "not-found", path: "*" },
       ],
     },
@@ -71,6 +74,26 @@ describe.each(builds)("route matching (%s)", (_name, load) => {
       expect(matchRoutes(routes, "/r")!.at(-1)!.params).toEqual({});
       expect(matchRoutes(routes, "/r/magnit")!.at(-1)!.params).toEqual({ code: "magnit" });
     }
+  });
+
+  it("tries only the routes a path's first segment allows, and still finds each one", async () => {
+    const { matchRoutes } = await load();
+    const routes = tree();
+    // The first segment in another case, doubled slashes, a trailing slash.
+    expect(idsOf(matchRoutes(routes, "/Dashboard/ORDERS"))).toEqual(["root", "app", "orders"]);
+    expect(idsOf(matchRoutes(routes, "/dashboard/"))).toEqual([
+      "root",
+      "app",
+      "dashboard",
+      "dashboard-index",
+    ]);
+    expect(idsOf(matchRoutes(routes, "//dashboard"))).toEqual(["root", "not-found"]);
+    // A first segment that is a parameter goes with every path; a static one only with its own.
+    expect(idsOf(matchRoutes(routes, "/magnit/info"))).toEqual(["root", "slug"]);
+    expect(idsOf(matchRoutes(routes, "/dashboard/info"))).toEqual(["root", "slug"]);
+    expect(idsOf(matchRoutes(routes, "/%D0%B7%D0%B0%D0%BA%D0%B0%D0%B7%D1%8B"))).toEqual(["root", "cyrillic"]);
+    expect(idsOf(matchRoutes(routes, "/API-test"))).toEqual(["root", "exact-case"]);
+    expect(idsOf(matchRoutes(routes, "/api-test"))).toEqual(["root", "not-found"]);
   });
 
   it("answers with the route objects of the tree it was given, not of an earlier tree of the same shape", async () => {
