@@ -18,6 +18,11 @@ export type LoadOptions = {
   /** A single request slower than this is aborted and counted as an error. */
   requestTimeoutMs?: number;
   headers?: Record<string, string>;
+  /**
+   * A query parameter of this name with a new value on every request: the same page under a URL
+   * never asked before, so nothing kept for an earlier request's URL can answer it.
+   */
+  everyUrlNew?: string;
 };
 
 export type LoadResult = {
@@ -103,12 +108,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let requests = 0;
   let errors = 0;
   let bodyBytes = 0;
+  let sent = 0;
 
   const worker = async (_: unknown, index: number) => {
     for (let turn = index; !stopped; turn++) {
       const target = targets[turn % targets.length];
       const started = performance.now();
-      const outcome = await once(agent, target.url, target.headers, timeoutMs);
+      let url = target.url;
+      if (options.everyUrlNew) {
+        url = new URL(target.url);
+        url.searchParams.set(options.everyUrlNew, String(++sent));
+      }
+      const outcome = await once(agent, url, target.headers, timeoutMs);
       const finished = performance.now();
       // Only count what started and finished inside the measured window.
       if (!measuring || started < measureStart || finished > measureEnd) continue;
