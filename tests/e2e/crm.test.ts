@@ -59,7 +59,7 @@ describe("the CRM", () => {
     await strip.getByRole("link", { name: /Магнит/ }).click();
     await page.waitForURL(/\/crm\/orders\?platform=magnit/, WAIT);
     await page.getByRole("heading", { name: "Заказы (240)" }).waitFor(WAIT);
-    expect(await page.getByTestId("order-row").count()).toBe(50);
+    expect(await page.getByTestId("order-row").count()).toBe(25);
 
     await page
       .getByRole("navigation", { name: "Разделы CRM" })

@@ -99,13 +99,13 @@ describe("the orders page", () => {
       /^[\d\s\u00a0\u202f]+(,\d{2})?\s₽$/,
     );
 
-    // The first of five pages of 50.
+    // The first of ten pages of 25.
     await listTitle(page, 240).waitFor(WAIT);
-    expect(await rows(page).count()).toBe(50);
+    expect(await rows(page).count()).toBe(25);
     expect(await cards(page).count()).toBe(0);
-    await page.getByText("Страница 1 из 5", { exact: true }).waitFor(WAIT);
+    await page.getByText("Страница 1 из 10", { exact: true }).waitFor(WAIT);
     const firstPage = await numbers(page);
-    expect(new Set(firstPage).size).toBe(50);
+    expect(new Set(firstPage).size).toBe(25);
     const row = rows(page).first();
     expect(await row.locator("img").getAttribute("src")).toBe("/platforms/magnit.svg");
     await row.getByText("Магнит", { exact: true }).waitFor(WAIT);
@@ -149,7 +149,7 @@ describe("the orders page", () => {
     await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Доставлен" });
     await listTitle(page, delivered).waitFor(WAIT);
     expect(new URL(page.url()).searchParams.get("status")).toBe("delivered");
-    expect(await rows(page).count()).toBe(Math.min(delivered, 50));
+    expect(await rows(page).count()).toBe(Math.min(delivered, 25));
     for (const status of await page.getByTestId("order-row-status").allTextContents()) {
       expect(status).toContain("Доставлен");
     }
@@ -220,23 +220,23 @@ describe("the orders page", () => {
     await listTitle(page, 240).waitFor(WAIT);
     expect(await numbers(page)).toEqual(firstPage);
 
-    // Page 2: the next 50, right after the last order shown (the cursor rides in the URL).
+    // Page 2: the next 25, right after the last order shown (the cursor rides in the URL).
     await page.getByRole("link", { name: "Вперёд" }).click();
-    await page.getByText("Страница 2 из 5", { exact: true }).waitFor(WAIT);
+    await page.getByText("Страница 2 из 10", { exact: true }).waitFor(WAIT);
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
     expect(new URL(page.url()).searchParams.get("after")).toBeTruthy();
-    expect(await rows(page).count()).toBe(50);
+    expect(await rows(page).count()).toBe(25);
     const secondPage = await numbers(page);
     expect(secondPage.some((number) => firstPage.includes(number))).toBe(false);
     // Page 3 and back to 2 (right before page 3's first order), then to the list's head.
     await page.getByRole("link", { name: "Вперёд" }).click();
-    await page.getByText("Страница 3 из 5", { exact: true }).waitFor(WAIT);
+    await page.getByText("Страница 3 из 10", { exact: true }).waitFor(WAIT);
     await page.getByRole("link", { name: "Назад" }).click();
-    await page.getByText("Страница 2 из 5", { exact: true }).waitFor(WAIT);
+    await page.getByText("Страница 2 из 10", { exact: true }).waitFor(WAIT);
     expect(new URL(page.url()).searchParams.get("before")).toBeTruthy();
     expect(await numbers(page)).toEqual(secondPage);
     await page.getByRole("link", { name: "Назад" }).click();
-    await page.getByText("Страница 1 из 5", { exact: true }).waitFor(WAIT);
+    await page.getByText("Страница 1 из 10", { exact: true }).waitFor(WAIT);
     expect(new URL(page.url()).search).toBe("");
     expect(await numbers(page)).toEqual(firstPage);
 
@@ -332,7 +332,7 @@ describe("the orders page", () => {
     await page.waitForURL(ORDERS_URL, WAIT);
     await listTitle(page, 240).waitFor(WAIT);
     // A phone gets the cards from the server, and no switch of views.
-    expect(await cards(page).count()).toBe(50);
+    expect(await cards(page).count()).toBe(25);
     expect(await rows(page).count()).toBe(0);
     expect(await page.getByRole("group", { name: "Вид списка" }).count()).toBe(0);
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import type { OrderView } from "../../../workers/core/orders/orders";
+import type { ListedOrder } from "../../../workers/core/orders/orders";
 import { Button } from "~/components/ui/button";
 import { useMayOpen } from "~/lib/company-role";
 import { formatNumber, formatShortDateTime, plural } from "~/lib/format";
@@ -14,28 +14,7 @@ import {
 } from "./order-presentation";
 
 /** An order as the page lists it: the API's fields its card and row show (decision 0083), and what the server decided about it. */
-export type OrderListItem = Pick<
-  OrderView,
-  | "id"
-  | "platform_name"
-  | "external_order_id"
-  | "order_number"
-  | "status"
-  | "edo_info"
-  | "customer_name"
-  | "pickup_address"
-  | "delivery_contact_name"
-  | "delivery_address"
-  | "cargo_type"
-  | "cargo_description"
-  | "cargo_weight"
-  | "cargo_packages"
-  | "price"
-  | "created_at"
-  | "pickup_time_from"
-  | "delivery_time_from"
-  | "distance_km"
-> & {
+export type OrderListItem = Omit<ListedOrder, "payment_terms"> & {
   /** Quick payment of the order (spec 3 §5), as the server judged it. */
   quickPay: {
     payable: boolean;

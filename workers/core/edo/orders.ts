@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { preparedQuery, type Placeholders } from "../../../db/prepared-sql";
 import {
   edoConnections,
   edoDocuments,
@@ -228,13 +229,16 @@ export async function edoOrdersSyncOf(db: Db, companyId: string, now: number): P
 }
 
 /** edoOrdersSyncOf's query, to batch; `edoOrdersSyncFrom` reads its rows. */
-export function edoOrdersSyncQuery(db: Db, companyId: string) {
-  const subject = db
-    .select({ subject: sql`${edoConnections.id} || '/orders'` })
-    .from(edoConnections)
-    .where(eq(edoConnections.companyId, companyId));
-  return latestRunQuery(db, subject);
-}
+export const edoOrdersSyncQuery = (db: Db, companyId: string) => edoOrdersSyncRead(db, { companyId });
+const edoOrdersSyncRead = preparedQuery((db: Db, p: Placeholders<{ companyId: string }>) =>
+  latestRunQuery(
+    db,
+    db
+      .select({ subject: sql`${edoConnections.id} || '/orders'` })
+      .from(edoConnections)
+      .where(eq(edoConnections.companyId, p.companyId)),
+  ),
+);
 
 /** What edoOrdersSyncQuery's rows say of the sync. */
 export const edoOrdersSyncFrom = (runs: RunRow[], now: number) => viewOf(runs[0], now);

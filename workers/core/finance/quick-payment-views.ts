@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { quickPayments, type QuickPaymentStatus } from "../../../db/schema/finance";
 
@@ -138,6 +138,16 @@ export function quickPaymentView(row: typeof quickPayments.$inferSelect, now: nu
         (paidOut !== null ? paidOut > deadline : row.status !== "failed" && now > deadline)),
   };
 }
+
+/**
+ * The company's quick payments of the orders `orderIds` selects (a subquery of order ids), to read
+ * in the same batch as those orders; mapped with quickPaymentView.
+ */
+export const quickPaymentsOfOrdersIn = (db: Db, companyId: string, orderIds: SQL) =>
+  db
+    .select()
+    .from(quickPayments)
+    .where(and(eq(quickPayments.companyId, companyId), sql`${quickPayments.orderId} IN (${orderIds})`));
 
 /** The company's quick payments, newest first (keyset by requestedAt and id), or those of the given orders. */
 export async function quickPaymentsOf(

@@ -1,11 +1,17 @@
 import { and, count, desc, eq, inArray, sql, sum, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
+import { preparedQuery, preparedSql, type Placeholders, type PreparedRead } from "../../../db/prepared-sql";
 import { paymentRequests, platformOrders } from "../../../db/schema";
 import type { EdoOrderInfo } from "../../../db/schema";
 import { ORDER_PLATFORM_IDS, ORDER_STATUSES, type OrderStatus } from "../../../db/vocabulary";
 import type { PlatformOrder } from "../../providers/customer-platform";
 import { connectionQuery, type EdoConnectionRow } from "../edo/connection";
+import {
+  quickPaymentsOfOrdersIn,
+  quickPaymentView,
+  type QuickPaymentView,
+} from "../finance/quick-payment-views";
 import { edoOrdersSyncFrom, edoOrdersSyncQuery } from "../edo/orders";
 import type { EdoOrdersSyncView } from "../edo/orders-sync-view";
 import { settingsOf, settingsStatement, type ListView } from "../settings/settings";
@@ -161,11 +167,6 @@ export function greatCircleKm(from: [number, number], to: [number, number]): num
 }
 
 function toView(row: OrderRow, requestedAt: Date | null): OrderView {
-  const hasRoute =
-    row.pickupLongitude !== null &&
-    row.pickupLatitude !== null &&
-    row.deliveryLongitude !== null &&
-    row.deliveryLatitude !== null;
   return {
     id: row.id,
     platform_name: row.platformId,
@@ -198,13 +199,101 @@ function toView(row: OrderRow, requestedAt: Date | null): OrderView {
     vehicle_requirements: row.vehicleRequirements,
     order_number: row.orderNumber,
     edo_info: row.edoInfo,
-    distance_km: hasRoute
-      ? greatCircleKm(
-          [row.pickupLongitude!, row.pickupLatitude!],
-          [row.deliveryLongitude!, row.deliveryLatitude!],
-        )
-      : null,
+    distance_km: distanceOf(row),
     payment_requested_at: iso(requestedAt),
+  };
+}
+
+/** What the orders page's rows and cards show of an order (decision 0083), and all it reads. */
+export type ListedOrder = Pick<
+  OrderView,
+  | "id"
+  | "platform_name"
+  | "external_order_id"
+  | "order_number"
+  | "status"
+  | "edo_info"
+  | "customer_name"
+  | "pickup_address"
+  | "delivery_contact_name"
+  | "delivery_address"
+  | "cargo_type"
+  | "cargo_description"
+  | "cargo_weight"
+  | "cargo_packages"
+  | "price"
+  | "payment_terms"
+  | "created_at"
+  | "pickup_time_from"
+  | "delivery_time_from"
+  | "distance_km"
+>;
+
+/** The columns a ListedOrder is made of: a third of the row fewer to read, decode and map. */
+const LISTED = {
+  id: platformOrders.id,
+  platformId: platformOrders.platformId,
+  externalOrderId: platformOrders.externalOrderId,
+  orderNumber: platformOrders.orderNumber,
+  status: platformOrders.status,
+  edoInfo: platformOrders.edoInfo,
+  customerName: platformOrders.customerName,
+  pickupAddress: platformOrders.pickupAddress,
+  deliveryContactName: platformOrders.deliveryContactName,
+  deliveryAddress: platformOrders.deliveryAddress,
+  cargoType: platformOrders.cargoType,
+  cargoDescription: platformOrders.cargoDescription,
+  cargoWeightKg: platformOrders.cargoWeightKg,
+  cargoPackages: platformOrders.cargoPackages,
+  priceKopecks: platformOrders.priceKopecks,
+  paymentTerms: platformOrders.paymentTerms,
+  createdAt: platformOrders.createdAt,
+  pickupTimeFrom: platformOrders.pickupTimeFrom,
+  deliveryTimeFrom: platformOrders.deliveryTimeFrom,
+  pickupLongitude: platformOrders.pickupLongitude,
+  pickupLatitude: platformOrders.pickupLatitude,
+  deliveryLongitude: platformOrders.deliveryLongitude,
+  deliveryLatitude: platformOrders.deliveryLatitude,
+};
+type ListedRow = { [K in keyof typeof LISTED]: OrderRow[K] };
+
+/** The distance between an order's ends when both are placed, else null. */
+function distanceOf(
+  row: Pick<OrderRow, "pickupLongitude" | "pickupLatitude" | "deliveryLongitude" | "deliveryLatitude">,
+) {
+  const { pickupLongitude, pickupLatitude, deliveryLongitude, deliveryLatitude } = row;
+  if (
+    pickupLongitude === null ||
+    pickupLatitude === null ||
+    deliveryLongitude === null ||
+    deliveryLatitude === null
+  )
+    return null;
+  return greatCircleKm([pickupLongitude, pickupLatitude], [deliveryLongitude, deliveryLatitude]);
+}
+
+function listedView(row: ListedRow): ListedOrder {
+  return {
+    id: row.id,
+    platform_name: row.platformId,
+    external_order_id: row.externalOrderId,
+    order_number: row.orderNumber,
+    status: row.status,
+    edo_info: row.edoInfo,
+    customer_name: row.customerName,
+    pickup_address: row.pickupAddress,
+    delivery_contact_name: row.deliveryContactName,
+    delivery_address: row.deliveryAddress,
+    cargo_type: row.cargoType,
+    cargo_description: row.cargoDescription,
+    cargo_weight: row.cargoWeightKg,
+    cargo_packages: row.cargoPackages,
+    price: rubles(row.priceKopecks),
+    payment_terms: row.paymentTerms,
+    created_at: row.createdAt.toISOString(),
+    pickup_time_from: iso(row.pickupTimeFrom),
+    delivery_time_from: iso(row.deliveryTimeFrom),
+    distance_km: distanceOf(row),
   };
 }
 
@@ -236,16 +325,29 @@ export async function listOrders(
   query: OrdersQuery,
   tuning: ListTuning = {},
 ): Promise<OrdersList> {
-  const [rows, counted] = await db.batch(listQueries(db, companyId, query, tuning));
-  return listFrom(query, rows, counted);
+  const list = listQueries(db, companyId, query, tuning);
+  const [rows, counted] = await db.batch([
+    db
+      .select({ order: platformOrders, requestedAt: paymentRequests.requestedAt })
+      .from(platformOrders)
+      .leftJoin(paymentRequests, eq(paymentRequests.orderId, platformOrders.id))
+      .where(list.picked)
+      .orderBy(...NEWEST_FIRST),
+    list.counted,
+  ]);
+  return listFrom(
+    query,
+    rows.map((row) => toView(row.order, row.requestedAt)),
+    counted,
+  );
 }
 
 /**
  * A page of the list, how many orders match, and the cursors of the pages beside it: null past
  * the list's end (its orders are picked with one more to tell), or before its first page.
  */
-export type OrdersList = {
-  orders: OrderView[];
+export type OrdersList<V = OrderView> = {
+  orders: V[];
   total: number;
   nextCursor: string | null;
   prevCursor: string | null;
@@ -259,19 +361,52 @@ export type OrdersList = {
  * goes to the trigram index within the company's scope token; alone, it is counted there and, when
  * its matches are few, paged from them; shorter terms are looked for in the rows.
  */
-function listQueries(
-  db: Db,
-  companyId: string,
-  query: OrdersQuery,
+function listQueries(db: Db, companyId: string, query: OrdersQuery, tuning: ListTuning = {}) {
+  const cursor = query.after ?? query.before;
+  const { picked, counted } = listStatements(
+    {
+      companyId,
+      platform: query.platform,
+      status: query.status,
+      search: query.search,
+      cursorAt: cursor?.createdAt,
+      cursorId: cursor?.id,
+      backwards: query.before !== undefined,
+      // One more than the page, to tell whether the list goes on beyond it.
+      limit: query.limit + 1,
+      offset: cursor ? 0 : (query.page - 1) * query.limit,
+    },
+    tuning,
+  );
+  return { picked, counted: db.all<{ total: number }>(counted) };
+}
+
+/** What picks a page of the list: the values, or placeholders for them (pageListOf). */
+type ListArgs = {
+  companyId: string;
+  platform?: string;
+  status?: OrderStatus;
+  search?: string;
+  /** The cursor's order (its creation time and id), when the page is beside one. */
+  cursorAt?: number;
+  cursorId?: string;
+  /** Before the cursor: the page's orders are the nearest newer ones, picked oldest first. */
+  backwards: boolean;
+  limit: number;
+  offset: number;
+};
+
+function listStatements(
+  args: ListArgs,
   { pageFromMatchesAtMost = PAGE_FROM_MATCHES_AT_MOST }: ListTuning = {},
 ) {
   const o = platformOrders;
-  const conditions: SQL[] = [eq(o.companyId, companyId)];
-  if (query.platform) conditions.push(sql`${o.platformId} = ${query.platform}`);
-  if (query.status) conditions.push(eq(o.status, query.status));
-  const { match, scanned } = substringFilters(scopeToken(companyNumber(companyId)), [
-    [o.searchText, query.search?.toLowerCase()],
-  ]);
+  const conditions: SQL[] = [eq(o.companyId, args.companyId)];
+  if (args.platform) conditions.push(sql`${o.platformId} = ${args.platform}`);
+  if (args.status) conditions.push(eq(o.status, args.status));
+  const { match, scanned } = args.search
+    ? substringFilters(scopeToken(companyNumber(args.companyId)), [[o.searchText, args.search.toLowerCase()]])
+    : { match: undefined, scanned: [] };
   conditions.push(...scanned);
   const searchOnly = conditions.length === 1 ? match : undefined;
   const listed = and(...conditions, match ? matchedIn(o, SEARCH_INDEX, match) : undefined);
@@ -279,44 +414,135 @@ function listQueries(
     ? matchCount(SEARCH_INDEX, searchOnly)
     : sql`SELECT count(*) FROM ${o} WHERE ${listed}`;
 
-  const { after, before } = query;
-  const cursor = after ?? before;
-  // Backwards from `before`: the page's orders are the nearest newer ones, picked oldest first.
-  const direction = before ? sql`ASC` : sql`DESC`;
-  const keyset = cursor
-    ? before
-      ? sql`(${o.createdAt}, ${o.id}) > (${cursor.createdAt}, ${cursor.id})`
-      : sql`(${o.createdAt}, ${o.id}) < (${cursor.createdAt}, ${cursor.id})`
-    : undefined;
+  const direction = args.backwards ? sql`ASC` : sql`DESC`;
+  const keyset =
+    args.cursorAt === undefined
+      ? undefined
+      : args.backwards
+        ? sql`(${o.createdAt}, ${o.id}) > (${args.cursorAt}, ${args.cursorId})`
+        : sql`(${o.createdAt}, ${o.id}) < (${args.cursorAt}, ${args.cursorId})`;
   const page = {
     where: and(listed, keyset),
     order: sql`${o.createdAt} ${direction}, ${o.id} ${direction}`,
-    // One more than the page, to tell whether the list goes on beyond it.
-    limit: query.limit + 1,
-    offset: cursor ? 0 : (query.page - 1) * query.limit,
+    limit: args.limit,
+    offset: args.offset,
   };
   const rowids = searchOnly
     ? pageRowids(o, page, {
         index: SEARCH_INDEX,
         match: searchOnly,
-        where: and(eq(o.companyId, companyId), keyset),
+        where: and(eq(o.companyId, args.companyId), keyset),
         few: fewMatches(SEARCH_INDEX, searchOnly, pageFromMatchesAtMost),
       })
     : pageRowids(o, page);
-  return [
-    db
-      .select({ order: o, requestedAt: paymentRequests.requestedAt })
-      .from(o)
-      .leftJoin(paymentRequests, eq(paymentRequests.orderId, o.id))
-      .where(sql`${o}.rowid IN (${rowids})`)
-      .orderBy(desc(o.createdAt), desc(o.id)),
-    db.all<{ total: number }>(sql`SELECT (${counted}) AS total`),
-  ] as const;
+  return {
+    /** Which rows are the page's (the caller selects what it reads of them, NEWEST_FIRST). */
+    picked: sql`${o}.rowid IN (${rowids})`,
+    counted: sql`SELECT (${counted}) AS total`,
+  };
 }
-type ListRows = Awaited<ReturnType<typeof listQueries>[0]>;
 
-function listFrom(query: OrdersQuery, rows: ListRows, counted: { total: number }[]): OrdersList {
-  const orders = rows.map((row) => toView(row.order, row.requestedAt));
+type PreparedListArgs = {
+  companyId: string;
+  platform: string | null;
+  status: string | null;
+  cursorAt: number | null;
+  cursorId: string | null;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * The orders page's two statements for a query without a search, made into text once per shape
+ * of filters (platform, status, cursor side) and then filled with the query's values (decision
+ * 0085): the page is the product's busiest after the dashboard. A search's statement depends on
+ * its terms, and is built each time.
+ */
+const pageLists = new Map<
+  string,
+  {
+    rows: (db: Db, args: PreparedListArgs) => PreparedRead<ListedRow[]>;
+    counted: (args: PreparedListArgs) => SQL;
+    quickPayments: (db: Db, args: PreparedListArgs) => PreparedRead<QuickPaymentRow[]>;
+  }
+>();
+type QuickPaymentRow = Awaited<ReturnType<typeof quickPaymentsOfOrdersIn>>[number];
+
+/** The ids of the orders `picked` selects. */
+const idsOf = (picked: SQL) => sql`SELECT ${platformOrders.id} FROM ${platformOrders} WHERE ${picked}`;
+
+function pageListOf(db: Db, companyId: string, query: OrdersQuery) {
+  if (query.search) return null;
+  const cursor = query.after ?? query.before;
+  const shape = `${query.platform ? "p" : ""}${query.status ? "s" : ""}${query.after ? "a" : query.before ? "b" : ""}`;
+  let prepared = pageLists.get(shape);
+  if (!prepared) {
+    // Placeholders stand where the values go; the statements' text is the same for every value.
+    const statements = (p: Placeholders<PreparedListArgs>) =>
+      listStatements({
+        companyId: p.companyId as unknown as string,
+        platform: query.platform ? (p.platform as unknown as string) : undefined,
+        status: query.status ? (p.status as unknown as OrderStatus) : undefined,
+        cursorAt: cursor ? (p.cursorAt as unknown as number) : undefined,
+        cursorId: cursor ? (p.cursorId as unknown as string) : undefined,
+        backwards: query.before !== undefined,
+        limit: p.limit as unknown as number,
+        offset: p.offset as unknown as number,
+      });
+    prepared = {
+      rows: preparedQuery((compiler: Db, p: Placeholders<PreparedListArgs>) =>
+        compiler
+          .select(LISTED)
+          .from(platformOrders)
+          .where(statements(p).picked)
+          .orderBy(...NEWEST_FIRST),
+      ),
+      counted: preparedSql((p: Placeholders<PreparedListArgs>) => statements(p).counted),
+      quickPayments: preparedQuery((compiler: Db, p: Placeholders<PreparedListArgs>) =>
+        quickPaymentsOfOrdersIn(compiler, p.companyId as unknown as string, idsOf(statements(p).picked)),
+      ),
+    };
+    pageLists.set(shape, prepared);
+  }
+  const args: PreparedListArgs = {
+    companyId,
+    platform: query.platform ?? null,
+    status: query.status ?? null,
+    cursorAt: cursor?.createdAt ?? null,
+    cursorId: cursor?.id ?? null,
+    limit: query.limit + 1,
+    offset: cursor ? 0 : (query.page - 1) * query.limit,
+  };
+  return {
+    rows: prepared.rows(db, args),
+    counted: db.all<{ total: number }>(prepared.counted(args)),
+    quickPayments: prepared.quickPayments(db, args),
+  };
+}
+
+/** The page's statements for a searched list, built for its terms. */
+function searchedList(db: Db, companyId: string, query: OrdersQuery) {
+  const list = listQueries(db, companyId, query);
+  return {
+    rows: db
+      .select(LISTED)
+      .from(platformOrders)
+      .where(list.picked)
+      .orderBy(...NEWEST_FIRST),
+    counted: list.counted,
+    quickPayments: quickPaymentsOfOrdersIn(db, companyId, idsOf(list.picked)),
+  };
+}
+
+/** The list's order: newest first, then by id. */
+const NEWEST_FIRST = [desc(platformOrders.createdAt), desc(platformOrders.id)];
+
+/** The page of views, its count and the cursors beside it, from the rows picked with one more. */
+function listFrom<V extends Pick<OrderView, "created_at" | "id">>(
+  query: OrdersQuery,
+  orders: V[],
+  counted: { total: number }[],
+): OrdersList<V> {
   // The extra order lies beyond the page in the direction it was picked: older, or newer for `before`.
   const beyond = orders.length > query.limit;
   if (beyond && query.before) orders.shift();
@@ -343,22 +569,28 @@ export async function ordersPage(
   query: OrdersQuery,
   now: number,
 ): Promise<
-  OrdersList & {
+  OrdersList<ListedOrder> & {
+    /** The quick payments requested for the page's orders (one at most per order). */
+    quickPayments: QuickPaymentView[];
     metrics: OrderMetrics;
     edoConnection: EdoConnectionRow | undefined;
     edoOrdersSync: EdoOrdersSyncView;
     listView: ListView;
   }
 > {
-  const [rows, counted, metricRows, [edoConnection], edoRuns, [settings]] = await db.batch([
-    ...listQueries(db, companyId, query),
+  const list = pageListOf(db, companyId, query) ?? searchedList(db, companyId, query);
+  const [rows, counted, quickPaymentRows, metricRows, [edoConnection], edoRuns, [settings]] = await db.batch([
+    list.rows,
+    list.counted,
+    list.quickPayments,
     metricsQuery(db, companyId),
     connectionQuery(db, companyId),
     edoOrdersSyncQuery(db, companyId),
     settingsStatement(db, userId),
   ]);
   return {
-    ...listFrom(query, rows, counted),
+    ...listFrom(query, rows.map(listedView), counted),
+    quickPayments: quickPaymentRows.map((row) => quickPaymentView(row, now)),
     metrics: metricsFrom(metricRows),
     edoConnection,
     edoOrdersSync: edoOrdersSyncFrom(edoRuns, now),
@@ -397,7 +629,8 @@ export async function orderMetrics(db: Db, companyId: string): Promise<OrderMetr
 }
 
 /** Per platform: orders, active and completed ones, and the completed ones' revenue. */
-function metricsQuery(db: Db, companyId: string) {
+const metricsQuery = (db: Db, companyId: string) => metricsRead(db, { companyId });
+const metricsRead = preparedQuery((db: Db, p: Placeholders<{ companyId: string }>) => {
   const isActive = inArray(platformOrders.status, [...ACTIVE_STATUSES]);
   const isCompleted = inArray(platformOrders.status, [...COMPLETED_STATUSES]);
   return db
@@ -411,9 +644,9 @@ function metricsQuery(db: Db, companyId: string) {
       ).mapWith(Number),
     })
     .from(platformOrders)
-    .where(eq(platformOrders.companyId, companyId))
+    .where(eq(platformOrders.companyId, p.companyId))
     .groupBy(platformOrders.platformId);
-}
+});
 
 function metricsFrom(rows: Awaited<ReturnType<typeof metricsQuery>>): OrderMetrics {
   const total = (pick: (row: (typeof rows)[number]) => number) =>

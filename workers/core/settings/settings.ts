@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
+import { preparedQuery, type Placeholders } from "../../../db/prepared-sql";
 import { LIST_VIEWS, userSettings } from "../../../db/schema";
 
 export { LIST_VIEWS };
@@ -28,13 +29,14 @@ export const settingsSchema = z
     error: "Укажите настройку: edoListView или ordersListView",
   });
 
-/** The user's row, to read alone or in a page's batch. */
-export function settingsStatement(db: Db, userId: string) {
-  return db
+/** The user's row, to read alone or in a page's batch (made into text once, decision 0084). */
+export const settingsStatement = (db: Db, userId: string) => settingsRead(db, { userId });
+const settingsRead = preparedQuery((db: Db, p: Placeholders<{ userId: string }>) =>
+  db
     .select({ edoListView: userSettings.edoListView, ordersListView: userSettings.ordersListView })
     .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-}
+    .where(eq(userSettings.userId, p.userId)),
+);
 
 type SettingsRow = { [field in keyof UserSettings]: ListView | null };
 
