@@ -25,7 +25,10 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 }
 
 /** The whole stack on free ports with its data in `dataDir`, quiet, as `npm start` runs it. */
-export async function startBenchStack(dataDir: string, log: (line: string) => void): Promise<Stack> {
+export async function startBenchStack(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<Stack & { inspectorPort: number }> {
   const [port, sandboxPort, sqldPort, inspectorPort] = await distinctFreePorts(4);
   log(`starting the stack on 127.0.0.1:${port}…`);
   const started = Date.now();
@@ -40,7 +43,7 @@ export async function startBenchStack(dataDir: string, log: (line: string) => vo
     log: (line) => console.log(`[stack] ${line}`),
   });
   log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return stack;
+  return { ...stack, inspectorPort };
 }
 
 /**
