@@ -1,7 +1,7 @@
 // The orders list's data (/dashboard/orders, /crm/orders): a page of the company's orders with
 // their quick-payment state, the metrics, the EDO banner's connection and the viewer's layout of
-// the list, in one database round trip (ordersPage) plus the page's quick-payment requests and fee
-// rate. Each order carries only what its card and row show (decision 0083).
+// the list, with the page's quick-payment requests and the fee rate, in one database round trip
+// (ordersPage, decision 0085). Each order carries only what its card and row show (decision 0083).
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { tokenAlive } from "../../workers/core/edo/connection";
 import { companyFeeRateBp } from "../../workers/core/finance/company-fee-rate";
