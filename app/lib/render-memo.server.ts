@@ -23,7 +23,8 @@ export type HandoffData = {
 export async function takeHandoff(stream: ReadableStream<Uint8Array>): Promise<HandoffData> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
-  const later = new Promise<"later">((resolve) => setTimeout(() => resolve("later"), 0));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = new Promise<"later">((resolve) => (timer = setTimeout(() => resolve("later"), 0)));
   let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
   let complete = false;
   for (;;) {
@@ -37,6 +38,7 @@ export async function takeHandoff(stream: ReadableStream<Uint8Array>): Promise<H
     }
     chunks.push(next.value);
   }
+  clearTimeout(timer);
   let replayed = false;
   const replay = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -60,18 +62,27 @@ const encoder = new TextEncoder();
 
 /** A digest of everything a document's render reads: URL, status and data. */
 export async function renderKey(url: string, status: number, data: Uint8Array[]): Promise<string> {
-  const head = encoder.encode(`${status} ${url}\n`);
-  const whole = new Uint8Array(head.length + data.reduce((sum, chunk) => sum + chunk.length, 0));
-  whole.set(head, 0);
-  let at = head.length;
-  for (const chunk of data) {
-    whole.set(chunk, at);
-    at += chunk.length;
-  }
+  const whole = joined([encoder.encode(`${status} ${url}\n`), ...data]);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", whole));
   let hex = "";
   for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
   return hex;
+}
+
+/** The parts one after another in one array, with `between` between each two. */
+function joined(parts: Uint8Array[], between = new Uint8Array(0)): Uint8Array<ArrayBuffer> {
+  const length = parts.reduce((sum, part) => sum + part.length, 0) + between.length * (parts.length - 1);
+  const whole = new Uint8Array(Math.max(length, 0));
+  let at = 0;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      whole.set(between, at);
+      at += between.length;
+    }
+    whole.set(part, at);
+    at += part.length;
+  });
+  return whole;
 }
 
 type Entry = { parts: Uint8Array[]; size: number };
@@ -100,18 +111,7 @@ export class RenderMemo {
     if (!entry) return undefined;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    const between = encoder.encode(nonce);
-    const page = new Uint8Array(entry.size + between.length * (entry.parts.length - 1));
-    let at = 0;
-    entry.parts.forEach((part, index) => {
-      if (index > 0) {
-        page.set(between, at);
-        at += between.length;
-      }
-      page.set(part, at);
-      at += part.length;
-    });
-    return page;
+    return joined(entry.parts, encoder.encode(nonce));
   }
 
   /** Keeps `html`, rendered with `nonce`, under `key` (a page bigger than the whole memo is not kept). */

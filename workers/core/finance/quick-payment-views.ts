@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { quickPayments, type QuickPaymentStatus } from "../../../db/schema/finance";
 
@@ -149,23 +149,18 @@ export const quickPaymentsOfOrdersIn = (db: Db, companyId: string, orderIds: SQL
     .from(quickPayments)
     .where(and(eq(quickPayments.companyId, companyId), sql`${quickPayments.orderId} IN (${orderIds})`));
 
-/** The company's quick payments, newest first (keyset by requestedAt and id), or those of the given orders. */
+/** The company's quick payments, newest first (keyset by requestedAt and id). */
 export async function quickPaymentsOf(
   db: Db,
   companyId: string,
   options: {
     limit: number;
-    orderIds?: readonly string[];
     after?: { requestedAt: number; id: string };
     now: number;
   },
 ): Promise<QuickPaymentView[]> {
   const q = quickPayments;
   const conditions: SQL[] = [eq(q.companyId, companyId)];
-  if (options.orderIds) {
-    if (options.orderIds.length === 0) return [];
-    conditions.push(inArray(q.orderId, [...options.orderIds]));
-  }
   if (options.after) {
     const at = new Date(options.after.requestedAt);
     conditions.push(or(lt(q.requestedAt, at), and(eq(q.requestedAt, at), lt(q.id, options.after.id)))!);

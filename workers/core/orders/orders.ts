@@ -354,7 +354,8 @@ export type OrdersList<V = OrderView> = {
 };
 
 /**
- * The page's orders (each with its payment request joined in) and how many match. The page's
+ * Which orders are the page's (`picked`, for the caller to select what it reads of them) and how
+ * many match. The page's
  * rowids are picked off the list's index first (decision 0048): after or before a cursor (keyset:
  * a page 100 deep costs what the first does, and orders arriving meanwhile neither repeat nor
  * hide one), or by offset over index entries, not rows. A search of three characters or more
@@ -362,23 +363,30 @@ export type OrdersList<V = OrderView> = {
  * its matches are few, paged from them; shorter terms are looked for in the rows.
  */
 function listQueries(db: Db, companyId: string, query: OrdersQuery, tuning: ListTuning = {}) {
-  const cursor = query.after ?? query.before;
   const { picked, counted } = listStatements(
     {
       companyId,
       platform: query.platform,
       status: query.status,
       search: query.search,
-      cursorAt: cursor?.createdAt,
-      cursorId: cursor?.id,
-      backwards: query.before !== undefined,
-      // One more than the page, to tell whether the list goes on beyond it.
-      limit: query.limit + 1,
-      offset: cursor ? 0 : (query.page - 1) * query.limit,
+      ...pageOf(query),
     },
     tuning,
   );
   return { picked, counted: db.all<{ total: number }>(counted) };
+}
+
+/** Where the query's page lies in the list: beside its cursor, or at its offset. */
+function pageOf(query: OrdersQuery) {
+  const cursor = query.after ?? query.before;
+  return {
+    cursorAt: cursor?.createdAt ?? null,
+    cursorId: cursor?.id ?? null,
+    backwards: query.before !== undefined,
+    // One more than the page, to tell whether the list goes on beyond it.
+    limit: query.limit + 1,
+    offset: cursor ? 0 : (query.page - 1) * query.limit,
+  };
 }
 
 /** What picks a page of the list: the values, or placeholders for them (pageListOf). */
@@ -387,9 +395,9 @@ type ListArgs = {
   platform?: string;
   status?: OrderStatus;
   search?: string;
-  /** The cursor's order (its creation time and id), when the page is beside one. */
-  cursorAt?: number;
-  cursorId?: string;
+  /** The cursor's order (its creation time and id) when the page is beside one, else null. */
+  cursorAt?: number | null;
+  cursorId?: string | null;
   /** Before the cursor: the page's orders are the nearest newer ones, picked oldest first. */
   backwards: boolean;
   limit: number;
@@ -416,7 +424,7 @@ function listStatements(
 
   const direction = args.backwards ? sql`ASC` : sql`DESC`;
   const keyset =
-    args.cursorAt === undefined
+    args.cursorAt === undefined || args.cursorAt === null
       ? undefined
       : args.backwards
         ? sql`(${o.createdAt}, ${o.id}) > (${args.cursorAt}, ${args.cursorId})`
@@ -453,7 +461,8 @@ type PreparedListArgs = {
 };
 
 /**
- * The orders page's two statements for a query without a search, made into text once per shape
+ * The orders page's statements (its orders, their count, their quick payments) for a query
+ * without a search, made into text once per shape
  * of filters (platform, status, cursor side) and then filled with the query's values (decision
  * 0085): the page is the product's busiest after the dashboard. A search's statement depends on
  * its terms, and is built each time.
@@ -504,14 +513,12 @@ function pageListOf(db: Db, companyId: string, query: OrdersQuery) {
     };
     pageLists.set(shape, prepared);
   }
+  // Its cursor side is in the shape; the rest of where the page lies are values.
   const args: PreparedListArgs = {
     companyId,
     platform: query.platform ?? null,
     status: query.status ?? null,
-    cursorAt: cursor?.createdAt ?? null,
-    cursorId: cursor?.id ?? null,
-    limit: query.limit + 1,
-    offset: cursor ? 0 : (query.page - 1) * query.limit,
+    ...pageOf(query),
   };
   return {
     rows: prepared.rows(db, args),
