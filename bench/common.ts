@@ -3,6 +3,7 @@
 // the database and its sign-ins, the recorded upserts replayed against sqld alone, and the load
 // targets with their table. The stack, cleanup and result file are in bench/harness.ts.
 import { createClient, type Client, type InStatement } from "@libsql/client/web";
+import { sql } from "drizzle-orm";
 import { performance } from "node:perf_hooks";
 import type { Db } from "../db/client";
 import { companies, users } from "../db/schema";
@@ -200,6 +201,40 @@ export async function mirrorEdo(
     timeoutMs,
   );
 }
+
+/**
+ * What the job has left: addresses without a place, pairs with both ends found and no route. Off
+ * the address columns and their indexes (migration 0026), so polling costs the job little; the
+ * figures after it read the documents' JSON.
+ */
+export async function geoLeft(db: Db, companyId: string) {
+  const [row] = await db.all<{ addresses: number; routes: number }>(sql`
+    SELECT (SELECT count(*) FROM (
+        SELECT loading_address AS x FROM edo_documents WHERE company_id = ${companyId} AND loading_address IS NOT NULL
+        UNION SELECT unloading_address FROM edo_documents WHERE company_id = ${companyId} AND unloading_address IS NOT NULL)
+      WHERE NOT EXISTS (SELECT 1 FROM geo_places p WHERE p.address = x)) AS addresses,
+      (SELECT count(*) FROM (SELECT DISTINCT loading_address AS l, unloading_address AS u FROM edo_documents
+          WHERE company_id = ${companyId} AND loading_address IS NOT NULL AND unloading_address IS NOT NULL) AS e
+        JOIN geo_places f ON f.address = e.l AND f.found JOIN geo_places t ON t.address = e.u AND t.found
+        WHERE NOT EXISTS (SELECT 1 FROM geo_place_routes r WHERE r.from_address = e.l AND r.to_address = e.u)) AS routes`);
+  return { addresses: Number(row.addresses), routes: Number(row.routes) };
+}
+
+/** How often waitForGeo asks what the edo.geo job has left. */
+export const GEO_POLL_MS = 5_000;
+
+/** Polls until the edo.geo job has placed every address of the company's mirror and routed every pair. */
+export const waitForGeo = (db: Db, companyId: string, log: (line: string) => void, timeoutMs: number) =>
+  waitFor(
+    "the edo.geo job",
+    async () => {
+      const left = await geoLeft(db, companyId);
+      log(`…${left.addresses} addresses and ${left.routes} routes left`);
+      return left.addresses === 0 && left.routes === 0;
+    },
+    timeoutMs,
+    GEO_POLL_MS,
+  );
 
 /** Runs `work` over the items, at most `limit` at a time. */
 export async function forEachLimited<T>(

@@ -26,7 +26,8 @@ import {
   round,
   signInApi,
   staticP50,
-  waitFor,
+  waitForGeo,
+  GEO_POLL_MS,
   type Measured,
   type Target,
 } from "./common";
@@ -42,7 +43,6 @@ const EDO_LOGIN = "carrier-2";
 const syncTimeoutMs = 60_000 + documentCount * 5;
 /** The job places 200 addresses and routes 200 pairs a message; generous for a loaded machine. */
 const geoTimeoutMs = 120_000 + documentCount * 30;
-const GEO_POLL_MS = 5_000;
 /** Addresses read from the database at a time. */
 const ADDRESS_PAGE = 10_000;
 /** A logo from build/client, served by the same workerd without running the Worker. */
@@ -87,24 +87,6 @@ const ENDS = (companyId: string) => sql`SELECT DISTINCT
     coalesce(trim(data ->> '$.info.loading.addr'), '') AS l,
     coalesce(trim(data ->> '$.info.unloading.addr'), '') AS u
   FROM edo_documents WHERE company_id = ${companyId}`;
-
-/**
- * What the job has left: addresses without a place, pairs with both ends found and no route. Off
- * the address columns and their indexes (migration 0026), so polling costs the job little; the
- * figures after it read the documents' JSON.
- */
-async function remaining(db: Db, companyId: string) {
-  const [row] = await db.all<{ addresses: number; routes: number }>(sql`
-    SELECT (SELECT count(*) FROM (
-        SELECT loading_address AS x FROM edo_documents WHERE company_id = ${companyId} AND loading_address IS NOT NULL
-        UNION SELECT unloading_address FROM edo_documents WHERE company_id = ${companyId} AND unloading_address IS NOT NULL)
-      WHERE NOT EXISTS (SELECT 1 FROM geo_places p WHERE p.address = x)) AS addresses,
-      (SELECT count(*) FROM (SELECT DISTINCT loading_address AS l, unloading_address AS u FROM edo_documents
-          WHERE company_id = ${companyId} AND loading_address IS NOT NULL AND unloading_address IS NOT NULL) AS e
-        JOIN geo_places f ON f.address = e.l AND f.found JOIN geo_places t ON t.address = e.u AND t.found
-        WHERE NOT EXISTS (SELECT 1 FROM geo_place_routes r WHERE r.from_address = e.l AND r.to_address = e.u)) AS routes`);
-  return { addresses: Number(row.addresses), routes: Number(row.routes) };
-}
 
 /** The mirror's distinct addresses and routes, and how the job's answers split among them. */
 async function mirrorFigures(db: Db, companyId: string) {
@@ -230,16 +212,7 @@ async function main() {
   );
   log(`…${mirrorSeconds} s; the edo.geo job places its addresses and routes…`);
   const geoStarted = performance.now();
-  await waitFor(
-    "the edo.geo job",
-    async () => {
-      const left = await remaining(db, companyId);
-      log(`…${left.addresses} addresses and ${left.routes} routes left`);
-      return left.addresses === 0 && left.routes === 0;
-    },
-    geoTimeoutMs,
-    GEO_POLL_MS,
-  );
+  await waitForGeo(db, companyId, log, geoTimeoutMs);
   const geoSeconds = round((performance.now() - geoStarted) / 1000, 1);
   log(`…${geoSeconds} s (from the mirror's end, polled every ${GEO_POLL_MS / 1000} s)`);
 
