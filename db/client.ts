@@ -20,7 +20,17 @@ export type DbConfig = {
    * layout and route loaders read in one round trip. For one request's own database only.
    */
   mergeReadBatches?: boolean;
+  /**
+   * Writes wait for `until` when it is set, and are refused if it rejects: a page read for a
+   * caller not yet confirmed changes nothing before the confirmation (gatedWrites).
+   */
+  writeGate?: WriteGate;
+  /** Counts the requests sent to the database (round trips), for Server-Timing. */
+  roundTrips?: { count: number };
 };
+
+/** What a request's writes wait for (see gatedWrites); `until` null lets them through at once. */
+export type WriteGate = { until: Promise<unknown> | null };
 
 /**
  * A call waits at most this long. sqld makes a writer wait up to 5 s for another's transaction
@@ -55,20 +65,22 @@ export function createDb(config: DbConfig): Db {
   const client = createClient({
     url: config.url,
     authToken: config.authToken || undefined,
-    fetch: reusingStreams(fetchWithDeadline(config.deadlineMs ?? DATABASE_DEADLINE_MS)),
+    fetch: reusingStreams(fetchWithDeadline(config.deadlineMs ?? DATABASE_DEADLINE_MS, config.roundTrips)),
   });
   const retrying = retryingWhenBusy(client);
   // No relational schema: nothing uses drizzle's `db.query`, and building its config from the
   // schema cost every request a tenth of a light API call's CPU.
-  return drizzle(config.mergeReadBatches ? mergingReadBatches(retrying) : retrying);
+  const merged = config.mergeReadBatches ? mergingReadBatches(retrying) : retrying;
+  return drizzle(config.writeGate ? gatedWrites(merged, config.writeGate) : merged);
 }
 
 /** Drizzle over libSQL; `$client` is the client itself, for the few writes sent as plain statements. */
 export type Db = LibSQLDatabase & { $client: Client };
 export { schema };
 
-function fetchWithDeadline(deadlineMs: number) {
+function fetchWithDeadline(deadlineMs: number, roundTrips?: { count: number }) {
   return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    if (roundTrips) roundTrips.count++;
     try {
       return await fetch(input, { ...init, signal: AbortSignal.timeout(deadlineMs) });
     } catch (error) {
@@ -278,11 +290,35 @@ type Waiting = {
 };
 
 /**
+ * What makes two statements the same read: the text and the arguments, when every argument is a
+ * plain value (a blob or named arguments are never taken for another statement's).
+ */
+function sameStatementKey(statement: InStatement): string | null {
+  if (typeof statement === "string") return statement;
+  const { sql, args } = statement;
+  if (args === undefined) return sql;
+  if (!Array.isArray(args)) return null;
+  let key = sql;
+  for (const arg of args) {
+    if (arg !== null && typeof arg === "object") return null;
+    key += `\u0000${typeof arg}:${String(arg)}`;
+  }
+  return key;
+}
+
+/** A result handed to a second caller: its own rows array, so no caller's sort reaches another. */
+function copyOf(result: ResultSet): ResultSet {
+  const copy = Object.create(Object.getPrototypeOf(result) as object) as ResultSet;
+  return Object.assign(copy, result, { rows: [...result.rows] });
+}
+
+/**
  * The client, with reads started in the same turn of the event loop sent as one batch (decision
  * 0075): read-only batches and single SELECTs. Remix runs a page's loaders at once, and each
  * reads on its own, so the layout's and the page's reads share one round trip. A call that
- * writes, or any other, goes on its own. If the merged batch fails on a statement, each call
- * runs again on its own, so one caller's error is never another's.
+ * writes, or any other, goes on its own. A read two callers make alike runs once. If the merged
+ * batch fails on a statement, each call runs again on its own, so one caller's error is never
+ * another's.
  */
 export function mergingReadBatches(client: Client): Client {
   let waiting: Waiting[] = [];
@@ -290,16 +326,23 @@ export function mergingReadBatches(client: Client): Client {
     const group = waiting;
     waiting = [];
     if (group.length === 1) return group[0].alone().then(group[0].resolve, group[0].reject);
+    // A statement two callers make alike (the layout's and the page's EDO connection) runs once.
+    const statements: InStatement[] = [];
+    const first = new Map<string, number>();
+    const places = group.map((w) =>
+      w.statements.map((statement) => {
+        const key = sameStatementKey(statement);
+        const seen = key === null ? undefined : first.get(key);
+        if (seen !== undefined) return { at: seen, again: true };
+        if (key !== null) first.set(key, statements.length);
+        return { at: statements.push(statement) - 1, again: false };
+      }),
+    );
     try {
-      const results = await client.batch(
-        group.flatMap((w) => w.statements),
-        "deferred",
+      const results = await client.batch(statements, "deferred");
+      group.forEach((w, i) =>
+        w.resolve(places[i].map(({ at, again }) => (again ? copyOf(results[at]) : results[at]))),
       );
-      let at = 0;
-      for (const w of group) {
-        w.resolve(results.slice(at, at + w.statements.length));
-        at += w.statements.length;
-      }
     } catch (error) {
       // The database out of reach, too slow or locked is every caller's answer: asking again one
       // by one would only make each wait as long again. Any other error was one statement's.
@@ -331,6 +374,44 @@ export function mergingReadBatches(client: Client): Client {
         };
       }
       return value.bind(target);
+    },
+  });
+}
+
+/**
+ * The client, with every call that may write held until the gate's promise settles, and refused
+ * with its error if it rejects. Reads pass at once. The web Worker reads a page for the caller its
+ * isolate saw last with this session while the session itself is read in the same batch
+ * (decision 0086); nothing may change for that caller until the session says it is still theirs.
+ */
+export function gatedWrites(client: Client, gate: WriteGate): Client {
+  const held = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (gate.until) await gate.until;
+    return run();
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof value !== "function") return value;
+      const call = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
+      switch (property) {
+        case "batch":
+          return (statements: InStatement[], mode?: TransactionMode) =>
+            mode !== "write" && statements.every(isRead)
+              ? call(statements, mode)
+              : held(() => call(statements, mode));
+        case "execute":
+          return (statement: InStatement | string, args?: InArgs) => {
+            const one: InStatement = args === undefined ? statement : { sql: statement as string, args };
+            return isRead(one) ? call(statement, args) : held(() => call(statement, args));
+          };
+        case "executeMultiple":
+        case "transaction":
+        case "migrate":
+          return (...args: unknown[]) => held(() => call(...args));
+        default:
+          return call;
+      }
     },
   });
 }

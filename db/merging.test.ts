@@ -56,6 +56,29 @@ describe("mergingReadBatches", () => {
     expect(page.map((r) => r.rows[0][0])).toEqual(["b"]);
   });
 
+  it("runs a read two callers make alike once, and gives each caller its own rows", async () => {
+    const [layout, page] = await Promise.all([
+      merged.batch([
+        { sql: "SELECT v FROM t WHERE id = ?", args: [1] },
+        { sql: "SELECT count(*) FROM t", args: [] },
+      ]),
+      merged.batch([
+        { sql: "SELECT v FROM t WHERE id = ?", args: [2] },
+        { sql: "SELECT v FROM t WHERE id = ?", args: [1] },
+        { sql: "SELECT v FROM t WHERE id = ?", args: ["1"] },
+      ]),
+    ]);
+    expect(calls).toHaveLength(1);
+    // id = 1 asked twice with the number 1 went once; the text "1" is another statement.
+    expect(calls[0]).toHaveLength(4);
+    expect(layout.map((r) => r.rows[0][0])).toEqual(["a", 2]);
+    expect(page.map((r) => r.rows[0]?.[0])).toEqual(["b", "a", "a"]);
+    expect(page[1].rows).not.toBe(layout[0].rows);
+    expect(page[1].columns).toEqual(["v"]);
+    page[1].rows.pop();
+    expect(layout[0].rows).toHaveLength(1);
+  });
+
   it("sends single SELECTs started with a batch in the same batch", async () => {
     const [one, two, batch] = await Promise.all([
       merged.execute("SELECT v FROM t WHERE id = 1"),

@@ -3,13 +3,13 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { api, apiError, SERVICE_UNAVAILABLE } from "./api";
 import type { AppBindings } from "./bindings";
-import { clientIp, csrfProtection, resolveCaller } from "./lib/auth";
+import { answerPage, clientIp, csrfProtection, resolveCaller } from "./lib/auth";
 import { limitBodies, noStorePrivate, refusalPage } from "./lib/limits";
 import { formBodiesOnly } from "./lib/page-bodies";
 import { pageCache } from "./lib/page-cache";
 import { securityHeaders } from "./lib/security-headers";
 import { followShortLink } from "./short-links";
-import { createDb, databaseFailureMessage } from "../../db/client";
+import { createDb, databaseFailureMessage, type WriteGate } from "../../db/client";
 import { serviceDeps } from "./deps";
 
 /**
@@ -26,13 +26,21 @@ export function createWebApp(build: ServerBuild) {
       // Before the db client and the caller: a kept public page needs neither (no cookie, no token).
       .use(pageCache())
       .use(async (c, next) => {
+        const page = !c.req.path.startsWith("/api/");
+        const writeGate: WriteGate | null = page ? { until: null } : null;
+        const roundTrips = { count: 0 };
         const db = createDb({
           url: c.env.DATABASE_URL,
           authToken: c.env.DATABASE_AUTH_TOKEN,
-          // A page's loaders run at once: their reads share a round trip (decision 0075).
-          mergeReadBatches: !c.req.path.startsWith("/api/"),
+          // A page's loaders run at once: their reads share a round trip (decision 0075), the
+          // session's too when the caller is guessed; its writes wait for the session (0086).
+          mergeReadBatches: page,
+          writeGate: writeGate ?? undefined,
+          roundTrips,
         });
         c.set("db", db);
+        c.set("writeGate", writeGate);
+        c.set("roundTrips", roundTrips);
         c.set("deps", serviceDeps(c.env, db));
         await next();
       })
@@ -41,15 +49,21 @@ export function createWebApp(build: ServerBuild) {
       .use(resolveCaller)
       .route("/api", api)
       .get("/s/:code", followShortLink)
-      .all("*", formBodiesOnly, (c) =>
-        handleRemix(c.req.raw, {
-          cloudflare: { env: c.env, ctx: c.executionCtx },
-          cspNonce: c.get("cspNonce"),
-          db: c.get("db"),
-          caller: c.get("caller"),
-          clientIp: clientIp(c),
-        }),
-      )
+      .all("*", formBodiesOnly, async (c) => {
+        const page = await answerPage(c, () =>
+          handleRemix(c.req.raw, {
+            cloudflare: { env: c.env, ctx: c.executionCtx },
+            cspNonce: c.get("cspNonce"),
+            db: c.get("db"),
+            caller: c.get("caller"),
+            clientIp: clientIp(c),
+          }),
+        );
+        // How many database round trips the page took before its answer (decisions 0075, 0086).
+        const timed = new Response(page.body, page);
+        timed.headers.append("Server-Timing", `db;desc="${c.get("roundTrips").count}"`);
+        return timed;
+      })
       // An error before the API's routes or Remix answer (reading the caller's session while the
       // database is restarting, say): the envelope under /api, a short Russian page elsewhere.
       .onError((error, c) => {

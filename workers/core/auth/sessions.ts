@@ -73,12 +73,29 @@ const sessionQuery = preparedQuery((db: Db, p: Placeholders<{ sessionId: string 
     .where(eq(sessions.id, p.sessionId)),
 );
 
-/** The live session with this id and its user; expired sessions are deleted; use extends them. */
-export async function validateSession(db: Db, sessionId: string, now: number): Promise<ValidSession | null> {
+/** A session's row as read: its user, role and confirmation, whether or not it is still live. */
+export type SessionRead = Omit<ValidSession, "renewed">;
+
+/** The session with this id and its user, as stored (the read half of validateSession). */
+export async function readSession(db: Db, sessionId: string): Promise<SessionRead | null> {
   const [row] = await sessionQuery(db, { sessionId });
   if (!row) return null;
   const { session, companyRole, emailConfirmedAt, ...user } = row;
-  if (session.expiresAt.getTime() <= now || sessionEnd(session).getTime() <= now) {
+  return { session, user, companyRole, emailConfirmed: emailConfirmedAt !== null };
+}
+
+/** Whether a session read is still live at `now`: not expired, and not past its hard end. */
+export function sessionLive(session: Session, now: number): boolean {
+  return session.expiresAt.getTime() > now && sessionEnd(session).getTime() > now;
+}
+
+/**
+ * The write half of validateSession: an ended session is deleted (null); a used one is extended
+ * in the second half of its life and its last use noted every few minutes.
+ */
+export async function settleSession(db: Db, read: SessionRead, now: number): Promise<ValidSession | null> {
+  const { session } = read;
+  if (!sessionLive(session, now)) {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
@@ -94,7 +111,13 @@ export async function validateSession(db: Db, sessionId: string, now: number): P
       .set({ lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt })
       .where(eq(sessions.id, session.id));
   }
-  return { session, user, companyRole, emailConfirmed: emailConfirmedAt !== null, renewed: renew };
+  return { ...read, renewed: renew };
+}
+
+/** The live session with this id and its user; expired sessions are deleted; use extends them. */
+export async function validateSession(db: Db, sessionId: string, now: number): Promise<ValidSession | null> {
+  const read = await readSession(db, sessionId);
+  return read && settleSession(db, read, now);
 }
 
 export function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {

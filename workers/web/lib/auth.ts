@@ -2,7 +2,15 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
 import { verifyAccessToken } from "../../core/auth/access-token";
-import { validateSession, validateSessionToken } from "../../core/auth/sessions";
+import {
+  readSession,
+  sessionLive,
+  settleSession,
+  validateSession,
+  type SessionRead,
+  type ValidSession,
+} from "../../core/auth/sessions";
+import { hashToken } from "../../core/auth/tokens";
 import type { AppBindings, Caller } from "../bindings";
 import { fail } from "./envelope";
 
@@ -61,8 +69,58 @@ export function sessionTokenOf(env: Pick<Env, "APP_ENV">, request: Request): str
 }
 
 /**
+ * Browser callers this isolate found lately, by session id: the first guess of the next page
+ * request with the same session (decision 0086). Never trusted alone: the session is read in the
+ * page's own batch and must still name the same caller, or the page is read again.
+ */
+const KEPT_CALLERS = 1_000;
+const keptCallers = new Map<string, SessionRead>();
+
+function keepCaller(sessionId: string, caller: SessionRead | null): void {
+  keptCallers.delete(sessionId);
+  if (!caller) return;
+  keptCallers.set(sessionId, caller);
+  if (keptCallers.size > KEPT_CALLERS) keptCallers.delete(keptCallers.keys().next().value!);
+}
+
+/** Whether a session read now names the caller a page was read for: same user, company, role… */
+export function sameCaller(guessed: SessionRead, read: SessionRead): boolean {
+  return (
+    guessed.session.id === read.session.id &&
+    guessed.session.userId === read.session.userId &&
+    guessed.session.kind === read.session.kind &&
+    guessed.companyRole === read.companyRole &&
+    guessed.emailConfirmed === read.emailConfirmed &&
+    JSON.stringify(guessed.user) === JSON.stringify(read.user)
+  );
+}
+
+/** A page read for a guessed caller: the session's own read, and whether it confirms the guess. */
+export type CallerGuess = {
+  sessionId: string;
+  now: number;
+  read: Promise<SessionRead | null>;
+  confirmed: Promise<boolean>;
+};
+
+/** Refused writes of a page read for a caller the session no longer names (the page is read again). */
+export class CallerChangedError extends Error {
+  override name = "CallerChangedError";
+  constructor() {
+    super("the session no longer names the caller this page was read for");
+  }
+}
+
+const ignore = () => undefined;
+
+/**
  * Finds the caller once per request: a Bearer access token (API clients) or the session
  * cookie (browsers). A renewed cookie session gets a fresh cookie; a dead one loses it.
+ *
+ * A page (GET, under a database that merges reads) with a session this isolate found before is
+ * read for that caller at once, and the session is read in the same batch as the page's loaders:
+ * one round trip instead of two (decision 0086). The page's writes wait for that read, and
+ * answerPage sends the page only if it names the same caller; otherwise the page is read again.
  */
 export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => {
   const db = c.get("db");
@@ -76,12 +134,39 @@ export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => 
     const valid = claims ? await validateSession(db, claims.sid, now) : null;
     if (valid && valid.user.id === claims?.sub) caller = { ...valid, via: "bearer" };
   } else if (cookie) {
-    const valid = await validateSessionToken(db, cookie, now);
-    if (valid && valid.session.kind === "browser") {
-      caller = { ...valid, via: "cookie" };
-      if (valid.renewed) setCookie = sessionCookieHeader(c.env, c.req.url, cookie, valid.session.expiresAt);
+    const sessionId = hashToken(cookie);
+    const gate = c.get("writeGate");
+    // Pages only (Remix answers them through answerPage), not a partner link's redirect.
+    const guessing =
+      gate !== null && (c.req.method === "GET" || c.req.method === "HEAD") && !c.req.path.startsWith("/s/");
+    const kept = guessing ? keptCallers.get(sessionId) : undefined;
+    if (gate && kept) {
+      const read = readSession(db, sessionId);
+      const confirmed = read.then(
+        (found) =>
+          found !== null &&
+          found.session.kind === "browser" &&
+          sessionLive(found.session, now) &&
+          sameCaller(kept, found),
+      );
+      gate.until = confirmed.then((same) => {
+        if (!same) throw new CallerChangedError();
+      });
+      gate.until.catch(ignore);
+      confirmed.catch(ignore);
+      c.set("callerGuess", { sessionId, now, read, confirmed });
+      caller = { ...kept, renewed: false, via: "cookie" };
     } else {
-      setCookie = clearSessionCookieHeader(c.env, c.req.url);
+      const valid = await validateSession(db, sessionId, now);
+      const browser = valid?.session.kind === "browser" ? valid : null;
+      if (guessing) keepCaller(sessionId, browser);
+      if (browser) {
+        caller = { ...browser, via: "cookie" };
+        if (browser.renewed)
+          setCookie = sessionCookieHeader(c.env, c.req.url, cookie, browser.session.expiresAt);
+      } else {
+        setCookie = clearSessionCookieHeader(c.env, c.req.url);
+      }
     }
   }
   c.set("caller", caller);
@@ -92,6 +177,51 @@ export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => 
     c.res.headers.append("Set-Cookie", setCookie);
   }
 };
+
+/**
+ * A page's answer (`answer` renders it for c's caller). With a guessed caller (resolveCaller), the
+ * page is sent only once the session, read in its batch, names the same caller; then the session's
+ * use is noted as validateSession would. If it does not (another role, a removed member, a
+ * signed-out session), the page goes unsent and is read again for the caller the session names now.
+ */
+export async function answerPage(
+  c: Context<AppBindings>,
+  answer: () => Promise<Response>,
+): Promise<Response> {
+  const guess = c.get("callerGuess");
+  if (!guess) return answer();
+  const db = c.get("db");
+  const first = await answer();
+  let valid: ValidSession | null;
+  let response = first;
+  try {
+    const read = await guess.read;
+    if (read && (await guess.confirmed)) {
+      valid = await settleSession(db, read, guess.now);
+    } else {
+      await first.body?.cancel();
+      c.get("writeGate")!.until = null;
+      const found = await validateSession(db, guess.sessionId, guess.now);
+      valid = found?.session.kind === "browser" ? found : null;
+      c.set("caller", valid && { ...valid, via: "cookie" });
+      response = await answer();
+    }
+  } catch (error) {
+    await first.body?.cancel();
+    throw error;
+  }
+  keepCaller(guess.sessionId, valid);
+  const cookie = sessionTokenOf(c.env, c.req.raw)!;
+  const setCookie = !valid
+    ? clearSessionCookieHeader(c.env, c.req.url)
+    : valid.renewed
+      ? sessionCookieHeader(c.env, c.req.url, cookie, valid.session.expiresAt)
+      : null;
+  if (!setCookie) return response;
+  response = new Response(response.body, response);
+  response.headers.append("Set-Cookie", setCookie);
+  return response;
+}
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
