@@ -635,44 +635,54 @@ export async function orderMetrics(db: Db, companyId: string): Promise<OrderMetr
   return metricsFrom(await metricsQuery(db, companyId));
 }
 
-/** Per platform: orders, active and completed ones, and the completed ones' revenue. */
+/** The metrics' rows: orders and prices by platform and status (metricsRead). */
 const metricsQuery = (db: Db, companyId: string) => metricsRead(db, { companyId });
-const metricsRead = preparedQuery((db: Db, p: Placeholders<{ companyId: string }>) => {
-  const isActive = inArray(platformOrders.status, [...ACTIVE_STATUSES]);
-  const isCompleted = inArray(platformOrders.status, [...COMPLETED_STATUSES]);
-  return db
+/**
+ * Orders and their prices by platform and status, off the covering metrics index in its order:
+ * the metrics fold them in JS. One conditional sum per status set and order cost SQLite about
+ * twice as much at the demo company's 2,881 orders (decision 0086).
+ */
+const metricsRead = preparedQuery((db: Db, p: Placeholders<{ companyId: string }>) =>
+  db
     .select({
       platform: platformOrders.platformId,
+      status: platformOrders.status,
       orders: count(),
-      active: sum(sql`CASE WHEN ${isActive} THEN 1 ELSE 0 END`).mapWith(Number),
-      completed: sum(sql`CASE WHEN ${isCompleted} THEN 1 ELSE 0 END`).mapWith(Number),
-      revenueKopecks: sum(
-        sql`CASE WHEN ${isCompleted} THEN ${platformOrders.priceKopecks} ELSE 0 END`,
-      ).mapWith(Number),
+      priceKopecks: sum(platformOrders.priceKopecks).mapWith(Number),
     })
     .from(platformOrders)
     .where(eq(platformOrders.companyId, p.companyId))
-    .groupBy(platformOrders.platformId);
-});
+    .groupBy(platformOrders.platformId, platformOrders.status),
+);
+
+const ACTIVE = new Set<string>(ACTIVE_STATUSES);
+const COMPLETED = new Set<string>(COMPLETED_STATUSES);
 
 function metricsFrom(rows: Awaited<ReturnType<typeof metricsQuery>>): OrderMetrics {
-  const total = (pick: (row: (typeof rows)[number]) => number) =>
-    rows.reduce((acc, row) => acc + (pick(row) || 0), 0);
-  const completedOrders = total((row) => row.completed);
-  const revenueKopecks = total((row) => row.revenueKopecks);
+  let [totalOrders, activeOrders, completedOrders, revenueKopecks] = [0, 0, 0, 0];
+  const platforms = new Map<string, { platform: string; orders: number; revenueKopecks: number }>();
+  for (const row of rows) {
+    const orders = Number(row.orders);
+    const completed = COMPLETED.has(row.status);
+    const revenue = completed ? row.priceKopecks || 0 : 0;
+    totalOrders += orders;
+    if (ACTIVE.has(row.status)) activeOrders += orders;
+    if (completed) completedOrders += orders;
+    revenueKopecks += revenue;
+    const platform = platforms.get(row.platform) ?? { platform: row.platform, orders: 0, revenueKopecks: 0 };
+    platform.orders += orders;
+    platform.revenueKopecks += revenue;
+    platforms.set(row.platform, platform);
+  }
   return {
-    totalOrders: total((row) => row.orders),
-    activeOrders: total((row) => row.active),
+    totalOrders,
+    activeOrders,
     completedOrders,
     totalRevenue: revenueKopecks / 100,
     averageOrderValue: completedOrders > 0 ? Math.round(revenueKopecks / completedOrders) / 100 : 0,
     profitMargin: PROFIT_MARGIN,
-    platformBreakdown: rows
-      .map((row) => ({
-        platform: row.platform,
-        orders: row.orders,
-        revenue: (row.revenueKopecks || 0) / 100,
-      }))
+    platformBreakdown: [...platforms.values()]
+      .map(({ platform, orders, revenueKopecks: kopecks }) => ({ platform, orders, revenue: kopecks / 100 }))
       .sort((a, b) => b.orders - a.orders),
   };
 }
