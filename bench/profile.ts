@@ -4,7 +4,7 @@
 //   BENCH_PROFILE_PATHS=/dashboard,/dashboard/orders  pages to profile (signed in as the demo director)
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=8              load while profiling
 //   BENCH_PROFILE_OUT=/tmp/x.cpuprofile               also write the raw profile (Chrome DevTools reads it)
-import { readdirSync, readFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "undici";
@@ -208,6 +208,7 @@ await runBench(
   main,
   async () => {
     await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   },
   30 * 60_000,
 );
