@@ -223,6 +223,9 @@ export async function geoLeft(db: Db, companyId: string) {
 /** How often waitForGeo asks what the edo.geo job has left. */
 export const GEO_POLL_MS = 5_000;
 
+/** How long the edo.geo job may take over `documents`: 200 addresses and 200 pairs a message, generous for a loaded machine. */
+export const geoTimeoutMsFor = (documents: number) => 120_000 + documents * 30;
+
 /** Polls until the edo.geo job has placed every address of the company's mirror and routed every pair. */
 export const waitForGeo = (db: Db, companyId: string, log: (line: string) => void, timeoutMs: number) =>
   waitFor(

@@ -44,6 +44,7 @@ import {
   staticP50,
   waitFor,
   waitForGeo,
+  geoTimeoutMsFor,
   type Measured,
 } from "./common";
 import { envNumber, environment, fixed, ownStack, runBench, table, writeResults } from "./harness";
@@ -62,8 +63,7 @@ const PLATFORM_LOGIN = { username: "demo", password: "platform-demo-2025" };
 const OPERATOR_PAGE = 1_000;
 const POLL_MS = 250;
 const syncTimeoutMs = 60_000 + documentCount * 5 + orderCount * 30;
-/** The edo.geo job places 200 addresses and routes 200 pairs a message (bench:geo's bound). */
-const geoTimeoutMs = 120_000 + documentCount * 30;
+const geoTimeoutMs = geoTimeoutMsFor(documentCount);
 /** The page's loader data (Remix single fetch). */
 const PAGE = "/dashboard/analytics.data";
 /** A logo from build/client, served by the same workerd without running the Worker. */

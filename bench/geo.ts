@@ -27,6 +27,7 @@ import {
   signInApi,
   staticP50,
   waitForGeo,
+  geoTimeoutMsFor,
   GEO_POLL_MS,
   type Measured,
   type Target,
@@ -41,8 +42,7 @@ const { concurrency, warmupSeconds, durationSeconds: seconds } = loadSettings;
 const GOALS = { p50Ms: 150 };
 const EDO_LOGIN = "carrier-2";
 const syncTimeoutMs = 60_000 + documentCount * 5;
-/** The job places 200 addresses and routes 200 pairs a message; generous for a loaded machine. */
-const geoTimeoutMs = 120_000 + documentCount * 30;
+const geoTimeoutMs = geoTimeoutMsFor(documentCount);
 /** Addresses read from the database at a time. */
 const ADDRESS_PAGE = 10_000;
 /** A logo from build/client, served by the same workerd without running the Worker. */

@@ -5,13 +5,13 @@ import { signAccessToken, verifyAccessToken } from "./access-token";
 import { registerAccount, signIn } from "./accounts";
 import { DECOY_HASH, hashPassword, verifyPassword } from "./passwords";
 import { rotateRefreshToken, startApiSession } from "./refresh";
+import { hashToken } from "./tokens";
 import {
   createSession,
   endOtherSessions,
   endSessionByHandle,
   listSessions,
   validateSession,
-  validateSessionToken,
 } from "./sessions";
 
 const SECRET = "test-secret-test-secret-test-secret!";
@@ -160,20 +160,20 @@ describe("accounts and sessions on libSQL", () => {
     expect(session.expiresAt.getTime()).toBe(NOW + 14 * DAY_MS);
 
     // Used with less than 7 of its 14 idle days left, it gets 14 days from now…
-    const renewed = await validateSessionToken(db(), token, NOW + 8 * DAY_MS);
+    const renewed = await validateSession(db(), hashToken(token), NOW + 8 * DAY_MS);
     expect(renewed?.renewed).toBe(true);
     expect(renewed?.session.expiresAt.getTime()).toBe(NOW + 22 * DAY_MS);
-    expect((await validateSessionToken(db(), token, NOW + 8 * DAY_MS + 1000))?.renewed).toBe(false);
+    expect((await validateSession(db(), hashToken(token), NOW + 8 * DAY_MS + 1000))?.renewed).toBe(false);
     // …but never past 30 days from sign-in, however often it is used.
-    const capped = await validateSessionToken(db(), token, NOW + 20 * DAY_MS);
+    const capped = await validateSession(db(), hashToken(token), NOW + 20 * DAY_MS);
     expect(capped?.session.expiresAt.getTime()).toBe(NOW + 30 * DAY_MS);
-    expect(await validateSessionToken(db(), token, NOW + 29 * DAY_MS)).not.toBeNull();
-    expect(await validateSessionToken(db(), token, NOW + 30 * DAY_MS)).toBeNull();
+    expect(await validateSession(db(), hashToken(token), NOW + 29 * DAY_MS)).not.toBeNull();
+    expect(await validateSession(db(), hashToken(token), NOW + 30 * DAY_MS)).toBeNull();
 
     // A session left alone for its 14 idle days ends, and is deleted when presented.
     const idle = await createSession(db(), { userId, kind: "browser", now: NOW });
-    expect(await validateSessionToken(db(), idle.token, NOW + 14 * DAY_MS)).toBeNull();
-    expect(await validateSessionToken(db(), idle.token, NOW)).toBeNull();
+    expect(await validateSession(db(), hashToken(idle.token), NOW + 14 * DAY_MS)).toBeNull();
+    expect(await validateSession(db(), hashToken(idle.token), NOW)).toBeNull();
   });
 
   it("never lets a refresh token outlive its session's 30 days", async () => {

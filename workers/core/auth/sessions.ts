@@ -120,10 +120,6 @@ export async function validateSession(db: Db, sessionId: string, now: number): P
   return read && settleSession(db, read, now);
 }
 
-export function validateSessionToken(db: Db, token: string, now: number): Promise<ValidSession | null> {
-  return validateSession(db, hashToken(token), now);
-}
-
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

@@ -113,6 +113,15 @@ export class CallerChangedError extends Error {
 
 const ignore = () => undefined;
 
+/** The session if it is a browser's (a cookie never carries an API session). */
+const browserSession = (valid: ValidSession | null) => (valid?.session.kind === "browser" ? valid : null);
+
+/** The Set-Cookie a cookie caller gets: the renewed expiry, a cleared cookie once dead, or none. */
+function cookieAfter(c: Context<AppBindings>, token: string, valid: ValidSession | null): string | null {
+  if (!valid) return clearSessionCookieHeader(c.env, c.req.url);
+  return valid.renewed ? sessionCookieHeader(c.env, c.req.url, token, valid.session.expiresAt) : null;
+}
+
 /**
  * Finds the caller once per request: a Bearer access token (API clients) or the session
  * cookie (browsers). A renewed cookie session gets a fresh cookie; a dead one loses it.
@@ -157,16 +166,10 @@ export const resolveCaller: MiddlewareHandler<AppBindings> = async (c, next) => 
       c.set("callerGuess", { sessionId, now, read, confirmed });
       caller = { ...kept, renewed: false, via: "cookie" };
     } else {
-      const valid = await validateSession(db, sessionId, now);
-      const browser = valid?.session.kind === "browser" ? valid : null;
+      const browser = browserSession(await validateSession(db, sessionId, now));
       if (guessing) keepCaller(sessionId, browser);
-      if (browser) {
-        caller = { ...browser, via: "cookie" };
-        if (browser.renewed)
-          setCookie = sessionCookieHeader(c.env, c.req.url, cookie, browser.session.expiresAt);
-      } else {
-        setCookie = clearSessionCookieHeader(c.env, c.req.url);
-      }
+      if (browser) caller = { ...browser, via: "cookie" };
+      setCookie = cookieAfter(c, cookie, browser);
     }
   }
   c.set("caller", caller);
@@ -195,14 +198,16 @@ export async function answerPage(
   let valid: ValidSession | null;
   let response = first;
   try {
+    const confirmed = await guess.confirmed;
+    // A wrong guess's page goes unsent; the writes after this point (the session's own, the page
+    // read again) are for the caller the session names now.
+    if (!confirmed) await first.body?.cancel();
+    c.get("writeGate")!.until = null;
+    // The session as read in the page's batch, settled as validateSession would (use noted,
+    // renewed, or deleted once ended): it is not read a second time.
     const read = await guess.read;
-    if (read && (await guess.confirmed)) {
-      valid = await settleSession(db, read, guess.now);
-    } else {
-      await first.body?.cancel();
-      c.get("writeGate")!.until = null;
-      const found = await validateSession(db, guess.sessionId, guess.now);
-      valid = found?.session.kind === "browser" ? found : null;
+    valid = browserSession(read && (await settleSession(db, read, guess.now)));
+    if (!confirmed) {
       c.set("caller", valid && { ...valid, via: "cookie" });
       response = await answer();
     }
@@ -211,12 +216,7 @@ export async function answerPage(
     throw error;
   }
   keepCaller(guess.sessionId, valid);
-  const cookie = sessionTokenOf(c.env, c.req.raw)!;
-  const setCookie = !valid
-    ? clearSessionCookieHeader(c.env, c.req.url)
-    : valid.renewed
-      ? sessionCookieHeader(c.env, c.req.url, cookie, valid.session.expiresAt)
-      : null;
+  const setCookie = cookieAfter(c, sessionTokenOf(c.env, c.req.raw)!, valid);
   if (!setCookie) return response;
   response = new Response(response.body, response);
   response.headers.append("Set-Cookie", setCookie);
