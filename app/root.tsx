@@ -107,6 +107,11 @@ export default function App() {
   useEffect(() => {
     if (toast) showToast[toast.type](toast.message);
   }, [toast]);
+  // `<html data-hydrated>`: the app runs here, its first page view counted (the effect above it ran
+  // first). Before that a visitor who leaves is not counted, and Chromium tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <>
       {/* Without the runtime a toast cannot pop up: the page says it in a line of its own. */}

@@ -159,9 +159,9 @@ describe("the landing page", () => {
     await page.goto(`${web}/register`);
     await page.locator('input[name="email"]').waitFor(WAIT);
     // The app counts its view in an effect once hydrated (root.tsx), and the form is there before
-    // that: leaving earlier, as a loaded CI machine allowed, left the view uncounted. The toaster
-    // mounts only once hydrated.
-    await page.locator('section[aria-label^="Уведомления"]').waitFor({ state: "attached", ...WAIT });
+    // that: leaving earlier left the view uncounted. The toaster's region is no sign of it (it is
+    // server-rendered too); `<html data-hydrated>` is set after the view is counted.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", ...WAIT });
     // The app's own client delivers when the page is hidden.
     await page.goto(`${web}/privacy`);
     expect(await viewsOf(page, 4)).toEqual(["/", "/terms", "/register", "/privacy"]);
