@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { ORDER_PLATFORM_IDS, ORDER_STATUSES, PLATFORM_IDS } from "../vocabulary";
 import { companies } from "./auth";
 import { edoConnections } from "./edo";
@@ -87,8 +96,8 @@ export const platformOrders = sqliteTable(
     // The list in its order (newest first, then id, both walked backwards): a page is picked off
     // the index, by offset or after a page's last order (keyset), without reading skipped rows.
     index("platform_orders_list_idx").on(t.companyId, t.createdAt, t.id),
-    // Covers the metrics' aggregate (grouped by platform, in the index's order), the new-orders
-    // count and every CRM figure (decision 0068: times and id too): none reads the table's rows,
+    // Covers every CRM figure (decision 0068: times and id too; the orders page's metrics and the
+    // new-orders count read platform_orders_counts since decision 0087): none reads the table's rows,
     // which carry addresses, contacts and the EDO details.
     index("platform_orders_metrics_idx").on(
       t.companyId,
@@ -117,6 +126,26 @@ export const platformOrders = sqliteTable(
     // Bare column names: drizzle would qualify them with the table's name, which a rebuild renames.
     check("platform_orders_one_source", sql`(connection_id IS NULL) <> (edo_connection_id IS NULL)`),
   ],
+);
+
+/**
+ * How many orders each company has by platform and status, and the sum of their prices (kopecks,
+ * an order without a price counting 0), kept by triggers on platform_orders (migration 0036,
+ * decision 0087). The orders page's metrics and count and the layout's new-orders badge read a
+ * handful of these rows instead of every order. Rows that fall to 0 stay.
+ */
+export const platformOrdersCounts = sqliteTable(
+  "platform_orders_counts",
+  {
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    platformId: text("platform_id", { enum: ORDER_PLATFORM_IDS }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    orders: integer("orders").notNull(),
+    priceKopecks: integer("price_kopecks").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.platformId, t.status] })],
 );
 
 /** A carrier's request to be paid for a delivered order (the factoring issue builds on it). */
