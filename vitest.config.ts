@@ -42,6 +42,8 @@ export default defineConfig({
           // Sign-in tests hash passwords (scrypt, ~0.5 s of CPU each by design) while the e2e
           // project shares the same two cores.
           testTimeout: 180_000,
+          // Their hooks make users the same way (a password hashed): 10 s was exceeded once in CI.
+          hookTimeout: 180_000,
           include: ["tests/workers/**/*.test.ts"],
           globalSetup: ["tests/workers/global-setup.ts"],
         },
