@@ -4,7 +4,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { eventually, signedInPage, WAIT } from "./helpers";
+import { signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
@@ -20,11 +20,10 @@ describe("feedback and help", () => {
     await page.waitForLoadState("networkidle");
 
     const dialog = page.getByRole("dialog", { name: "Обратная связь" });
-    // The button works once the page has hydrated: click until the dialog opens.
-    await eventually(async () => {
-      await page.getByRole("button", { name: "Обратная связь" }).click();
-      return (await dialog.isVisible()) ? true : undefined;
-    });
+    // The button works once the page has hydrated (root.tsx marks it on <html>).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", ...WAIT });
+    await page.getByRole("button", { name: "Обратная связь" }).click();
+    await dialog.waitFor(WAIT);
     await expect.poll(() => dialog.getByTestId("feedback-context").innerText()).toContain("Заказы");
     expect(await dialog.getByTestId("feedback-context").innerText()).toContain(user.email);
 
