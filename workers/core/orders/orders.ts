@@ -13,6 +13,7 @@ import {
   type QuickPaymentView,
 } from "../finance/quick-payment-views";
 import { edoOrdersSyncFrom, edoOrdersSyncQuery } from "../edo/orders";
+import { keptOrdersOf, keptOrdersSum } from "./new-orders";
 import type { EdoOrdersSyncView } from "../edo/orders-sync-view";
 import { settingsOf, settingsStatement, type ListView } from "../settings/settings";
 import {
@@ -457,13 +458,7 @@ function listStatements(
  * (platform_orders_counts, decision 0087), a handful of rows instead of every order.
  */
 function keptCount(args: Pick<ListArgs, "companyId" | "platform" | "status">): SQL {
-  const k = platformOrdersCounts;
-  const where = and(
-    eq(k.companyId, args.companyId),
-    args.platform ? sql`${k.platformId} = ${args.platform}` : undefined,
-    args.status ? eq(k.status, args.status) : undefined,
-  );
-  return sql`SELECT coalesce(sum(${k.orders}), 0) FROM ${k} WHERE ${where}`;
+  return sql`SELECT ${keptOrdersSum()} FROM ${platformOrdersCounts} WHERE ${keptOrdersOf(args)}`;
 }
 
 type PreparedListArgs = {
