@@ -130,30 +130,35 @@ export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyt
       ${before.map((other) => `AND NOT (${named(other)} AND ${other}_inn = ${role}_inn)`).join(" ")}`);
   return db.all<AnalyticsRow>(sql`
     WITH d AS MATERIALIZED (${picked}),
+    single AS MATERIALIZED (SELECT count(*) AS total, max(at) AS newest,
+      coalesce(sum(at >= ${todayStart}), 0) AS today,
+      count(DISTINCT CASE WHEN status IN (${busy}) THEN vehicle END) AS active,
+      count(DISTINCT vehicle) AS vehicles FROM d),
+    grouped AS MATERIALIZED (
+      SELECT status, role, (at + ${MOSCOW}) / ${HOUR} % 24 AS hour, count(*) AS n FROM d GROUP BY 1, 2, 3),
     parties AS (${party("go", [])} UNION ALL ${party("gp", ["go"])} UNION ALL ${party("tk", ["go", "gp"])}),
     companies AS MATERIALIZED (SELECT inn, max(at), r, p, count(*) AS n FROM parties GROUP BY inn),
     routes AS MATERIALIZED (
       SELECT l, u, count(*) AS n FROM d WHERE l IS NOT NULL OR u IS NOT NULL GROUP BY l, u),
     places AS MATERIALIZED (SELECT key, row_number() OVER (ORDER BY key) AS i FROM (
       SELECT l AS key FROM routes WHERE l IS NOT NULL UNION SELECT u FROM routes WHERE u IS NOT NULL))
-    SELECT 'total' AS kind, NULL AS a, NULL AS b, count(*) AS n FROM d
-    UNION ALL SELECT 'newest', NULL, NULL, max(at) FROM d
-    UNION ALL SELECT 'today', NULL, NULL, count(*) FROM d WHERE at >= ${todayStart}
-    UNION ALL SELECT 'active', NULL, NULL, count(DISTINCT vehicle) FROM d WHERE status IN (${busy})
-    UNION ALL SELECT 'vehicles', NULL, NULL, count(DISTINCT vehicle) FROM d
+    SELECT 'total' AS kind, NULL AS a, NULL AS b, total AS n FROM single
+    UNION ALL SELECT 'newest', NULL, NULL, newest FROM single
+    UNION ALL SELECT 'today', NULL, NULL, today FROM single
+    UNION ALL SELECT 'active', NULL, NULL, active FROM single
+    UNION ALL SELECT 'vehicles', NULL, NULL, vehicles FROM single
     UNION ALL SELECT 'companies', NULL, NULL, count(*) FROM companies
-    UNION ALL SELECT 'status', status, NULL, count(*) FROM d GROUP BY status
-    UNION ALL SELECT 'role', role, NULL, count(*) FROM d GROUP BY role
-    UNION ALL SELECT 'hour', (at + ${MOSCOW}) / ${HOUR} % 24, NULL, count(*) FROM d GROUP BY 2
+    UNION ALL SELECT 'status', status, NULL, sum(n) FROM grouped GROUP BY status
+    UNION ALL SELECT 'role', role, NULL, sum(n) FROM grouped GROUP BY role
+    UNION ALL SELECT 'hour', hour, NULL, sum(n) FROM grouped GROUP BY hour
     UNION ALL SELECT 'day', (at + ${MOSCOW}) / ${DAY}, NULL, count(*) FROM d
-      WHERE (at + ${MOSCOW}) / ${DAY} > ((SELECT max(at) FROM d) + ${MOSCOW}) / ${DAY} - ${DAYS}
+      WHERE (at + ${MOSCOW}) / ${DAY} > ((SELECT newest FROM single) + ${MOSCOW}) / ${DAY} - ${DAYS}
       GROUP BY 2
     UNION ALL SELECT 'company', t.inn, e.data ->> ('$.info.' || t.p || '.accName'), t.n FROM (
       SELECT inn, r, p, n FROM companies ORDER BY n DESC, inn LIMIT ${TOP}) AS t JOIN ${d} AS e ON e.rowid = t.r
     UNION ALL SELECT 'place', i, key, NULL FROM places
-    UNION ALL SELECT 'routes', NULL, group_concat(
-        coalesce((SELECT i FROM places WHERE key = l), 0) || ',' || coalesce((SELECT i FROM places WHERE key = u), 0)
-        || ',' || n, ';'), NULL FROM routes`);
+    UNION ALL SELECT 'routes', NULL, group_concat(coalesce(f.i, 0) || ',' || coalesce(t.i, 0) || ',' || n, ';'), NULL
+      FROM routes LEFT JOIN places AS f ON f.key = l LEFT JOIN places AS t ON t.key = u`);
 }
 
 /**
