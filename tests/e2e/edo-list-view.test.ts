@@ -7,15 +7,13 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { connectEdo, eventually, PHONE, signedInPage, WAIT } from "./helpers";
+import { connectEdo, DESKTOP, eventually, PHONE, signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
 const accounts = testUsers();
 const client = createClient({ url: inject("databaseUrl") });
 afterAll(() => client.close());
-
-const DESKTOP = { width: 1280, height: 800 };
 
 const listOf = (page: Page) => page.getByTestId("edo-document-list");
 const toggleOf = (page: Page) => page.getByRole("group", { name: "Вид списка" });

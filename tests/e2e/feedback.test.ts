@@ -4,7 +4,7 @@ import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { PHONE, signedInPage, WAIT } from "./helpers";
+import { DESKTOP, PHONE_CONTEXT, signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
@@ -12,16 +12,14 @@ const accounts = testUsers();
 const database = createClient({ url: inject("databaseUrl") });
 afterAll(() => database.close());
 
-const DESKTOP = { width: 1280, height: 800 };
-
 describe("feedback and help", () => {
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
+  for (const [name, context] of [
+    ["desktop", { viewport: DESKTOP }],
+    ["phone", PHONE_CONTEXT],
   ] as const)
     it(`${name}: sends feedback from the dialog, the admin reads it, and a help article opens by its URL`, async () => {
       const user = await accounts.create();
-      const { page, errors } = await signedInPage(chromium(), user, { viewport });
+      const { page, errors } = await signedInPage(chromium(), user, context);
       await page.goto(`${web}/dashboard/orders`);
       await page.waitForLoadState("networkidle");
 
@@ -61,7 +59,7 @@ describe("feedback and help", () => {
       });
       expect(JSON.parse(String(stored.rows[0]!.metadata))).toMatchObject({
         url: `${web}/dashboard/orders`,
-        viewport,
+        viewport: context.viewport,
       });
 
       // A help article by its own address, and the list's search from the URL.

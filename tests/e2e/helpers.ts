@@ -6,6 +6,8 @@ export const WAIT = { timeout: 15_000 };
 // A sync is a queued job: ~1 s to deliver each of the two pages of the sandbox's 240 orders.
 export const SYNC_WAIT = { timeout: 45_000 };
 export const PHONE = { width: 390, height: 844 };
+/** A desk's screen: the layout with the sidebar and the compact lists. */
+export const DESKTOP = { width: 1280, height: 800 };
 /**
  * A phone's browser context: its screen, touch, and its User-Agent (Playwright's `isMobile` keeps
  * the desktop one), which pages rendered for a phone by the server read (decision 0083).

@@ -4,7 +4,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { connectEdo, signedInPage, WAIT } from "./helpers";
+import { connectEdo, DESKTOP, signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
@@ -14,7 +14,7 @@ describe("the signed-in frame", () => {
   it("desktop: help, the EDO indicator and the sections in the header and sidebar", async () => {
     const user = await accounts.create();
     const { page, errors } = await signedInPage(chromium(), user);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(DESKTOP);
     await page.goto(`${web}/dashboard`);
     const header = page.locator("header");
     await expect(header.getByTestId("edo-indicator").getAttribute("data-state")).resolves.toBe(

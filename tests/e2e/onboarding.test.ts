@@ -5,13 +5,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { PHONE, signedInPage, WAIT } from "./helpers";
+import { DESKTOP, PHONE, signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const chromium = chromiumPerFile();
 const accounts = testUsers();
-
-const DESKTOP = { width: 1280, height: 800 };
 
 const onboardingState = (page: Page) =>
   page.evaluate(async () => {

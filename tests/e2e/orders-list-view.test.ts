@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { chromiumPerFile } from "../support/browser";
 import { testUsers } from "./fixtures/users";
-import { connectMagnit, eventually, PHONE_CONTEXT, signedInPage, WAIT } from "./helpers";
+import { connectMagnit, DESKTOP, eventually, PHONE_CONTEXT, signedInPage, WAIT } from "./helpers";
 
 const web = inject("webUrl");
 const DELIVERED = `${web}/dashboard/orders?status=delivered`;
@@ -15,8 +15,6 @@ const chromium = chromiumPerFile();
 const accounts = testUsers();
 const client = createClient({ url: inject("databaseUrl") });
 afterAll(() => client.close());
-
-const DESKTOP = { width: 1280, height: 800 };
 
 const listOf = (page: Page) => page.getByTestId("order-list");
 const rowsOf = (page: Page) => page.getByTestId("order-row");
