@@ -3,7 +3,8 @@
 // at a fixed moment; the operations answer the caller's company only; the 1С CSV export.
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { quickPayments } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { platformOrders, quickPayments } from "../../db/schema";
 import { crmAnalytics, crmDashboard, crmQuickStats, receivableOrders } from "../../workers/core/crm/crm";
 import { receivablesCsv } from "../../workers/core/crm/receivables-csv";
 import { fixture, NOW, type Fixture, type OrderSpec } from "./crm-fixture";
@@ -232,6 +233,47 @@ describe("CRM figures over a hand-checked fixture", () => {
     await sell(g, 2, "paid_out");
     const { receivables } = await crmAnalytics(testDb(), g.companyId, NOW);
     expect(receivables.totals).toMatchObject({ orders: 1, total: 60_000 });
+  });
+});
+
+describe("figures that follow the orders as they change", () => {
+  it("a new status or price counts at once; a platform whose orders are gone leaves the lists", async () => {
+    const g = await fixture({ 1: ORDERS[3], 2: ORDERS[4], 3: ORDERS[6] });
+    const db = testDb();
+    const platformsOf = async () =>
+      (await crmAnalytics(db, g.companyId, NOW)).platforms.map((p) => ({
+        platform: p.platform,
+        orders: p.totalOrders,
+        amount: p.totalAmount,
+        unpriced: p.unpricedOrders,
+        completion: p.completionRate,
+        active: p.activeOrders,
+      }));
+    expect(await platformsOf()).toEqual([
+      { platform: "x5", orders: 2, amount: 150_000, unpriced: 0, completion: 50, active: 1 },
+      { platform: "magnit", orders: 1, amount: 0, unpriced: 1, completion: 0, active: 1 },
+    ]);
+    // X5's trip in transit is delivered; Magnit's order gets its price.
+    await db.update(platformOrders).set({ status: "delivered" }).where(eq(platformOrders.id, g.orders[1]));
+    await db
+      .update(platformOrders)
+      .set({ priceKopecks: 90_000_00 })
+      .where(eq(platformOrders.id, g.orders[2]));
+    expect(await platformsOf()).toEqual([
+      { platform: "x5", orders: 2, amount: 150_000, unpriced: 0, completion: 100, active: 0 },
+      { platform: "magnit", orders: 1, amount: 90_000, unpriced: 0, completion: 0, active: 1 },
+    ]);
+    expect((await crmQuickStats(db, g.companyId, NOW)).activeOrders).toEqual({
+      count: 1,
+      urgent: 0,
+      amount: 90_000,
+    });
+    // X5's orders are gone: its row of kept counts falls to 0 and it leaves the figures.
+    await db
+      .delete(platformOrders)
+      .where(and(eq(platformOrders.companyId, g.companyId), eq(platformOrders.platformId, "x5")));
+    expect((await platformsOf()).map((p) => p.platform)).toEqual(["magnit"]);
+    expect((await crmDashboard(db, g.companyId, NOW)).efficiency.map((p) => p.platform)).toEqual(["magnit"]);
   });
 });
 

@@ -4,8 +4,13 @@
 // spec gives no formula (urgent, target, change, trend, receivables) decision 0060 defines it.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { platformConnections, platformOrders, quickPayments } from "../../../db/schema";
-import type { OrderPlatformId, OrderStatus } from "../../../db/vocabulary";
+import { platformConnections, platformOrders, platformOrdersCounts, quickPayments } from "../../../db/schema";
+import {
+  ORDER_PLATFORM_IDS,
+  ORDER_STATUSES,
+  type OrderPlatformId,
+  type OrderStatus,
+} from "../../../db/vocabulary";
 import { listPlatforms } from "../platforms/catalogue";
 import { ACTIVE_STATUSES, COMPLETED_STATUSES } from "../orders/orders";
 
@@ -157,9 +162,17 @@ export const when = (condition: SQL, value: SQL = sql`1`) =>
 export const doneAt = sql`coalesce(${o.deliveryTimeFrom}, ${o.createdAt})`;
 
 /**
- * Every figure of the cards, the platforms and the weekly trend, one row per platform: conditional
- * sums over one pass of the covering index platform_orders_metrics_idx (decision 0068), so the
- * dashboard reads the orders once rather than once per figure group.
+ * Every figure of the cards, the platforms and the weekly trend, one row per platform (decision
+ * 0089). Each part reads only the orders its figures can count, off an index, never the rows of
+ * every order:
+ * - t: the totals, done and active orders by platform, from the counts the triggers keep by
+ *   platform and status (platform_orders_counts, decision 0087); the orders without a price by
+ *   seeking them on platform_orders_metrics_idx;
+ * - c: the windows of creation time (today, yesterday, the 4-week change, the last 30 days, the
+ *   12 weeks) over the orders created since the earliest of them (platform_orders_list_idx);
+ * - d: the revenue windows over the orders done in the last 5 weeks (platform_orders_done_idx);
+ * - u: the urgent orders, sought by platform and status on platform_orders_metrics_idx.
+ * One pass of conditional sums over every order (decision 0068) cost four times as much.
  */
 function ordersFiguresQuery(db: Db, companyId: string, clock: Clock) {
   const { now, today, trendFrom } = clock;
@@ -171,14 +184,22 @@ function ordersFiguresQuery(db: Db, companyId: string, clock: Clock) {
   const urgent = sql`(${inStatuses(BEFORE_PICKUP)} AND ${o.pickupTimeFrom} < ${urgentBy})
     OR (${o.status} = 'in_transit' AND ${o.deliveryTimeFrom} < ${urgentBy})`;
   const done = inStatuses(DONE_STATUSES);
-  const doneWithin = (from: number, to: number) =>
-    sql`${done} AND ${doneAt} >= ${from} AND ${doneAt} < ${to}`;
+  const doneWithin = (from: number, to: number) => sql`${doneAt} >= ${from} AND ${doneAt} < ${to}`;
   const recent = createdWithin(now - TREND_WINDOW_MS, now);
   const before = createdWithin(now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS);
+  const lately = now - ACTIVE_PLATFORM_DAYS * DAY_MS;
+  // The earliest instant a creation-time window starts at; the revenue windows' earliest start.
+  const createdFrom = Math.min(trendFrom, now - 2 * TREND_WINDOW_MS, today - DAY_MS, lately);
+  const doneFrom = now - (TARGET_WEEKS + 1) * WEEK_MS;
   const weeks = Array.from({ length: TREND_WEEKS }, (_, week) => {
     const inWeek = createdWithin(trendFrom + week * WEEK_MS, trendFrom + (week + 1) * WEEK_MS);
     return sql`${when(inWeek)} AS ${sql.raw(`w${week}`)}, ${when(inWeek, price)} AS ${sql.raw(`a${week}`)}`;
   });
+  const columns = (names: string[]) =>
+    sql.raw(names.map((name) => `coalesce(${name}, 0) AS ${name.slice(name.indexOf(".") + 1)}`).join(", "));
+  const weekColumns = Array.from({ length: TREND_WEEKS }, (_, week) => [`c.w${week}`, `c.a${week}`]).flat();
+  const ofCompany = sql`${o} INDEXED BY platform_orders_metrics_idx WHERE ${o.companyId} = ${companyId}`;
+  const by = (index: string) => sql`${o} INDEXED BY ${sql.raw(index)} WHERE ${o.companyId} = ${companyId}`;
   return db.all<
     {
       platform: OrderPlatformId;
@@ -200,25 +221,40 @@ function ordersFiguresQuery(db: Db, companyId: string, clock: Clock) {
       beforeOrders: number;
       beforeAmount: number;
       createdLately: number;
-      firstAt: number;
+      /** The company's first order, every platform's the same. */
+      firstOrderAt: number;
     } & Record<`w${number}` | `a${number}`, number>
-  >(sql`SELECT ${o.platformId} AS platform, count(*) AS orders,
-      count(${o.priceKopecks}) AS priced, sum(${price}) AS amount,
-      ${when(done)} AS done,
-      ${when(active)} AS active, ${when(active, price)} AS activeAmount,
-      ${when(sql`${active} AND (${urgent})`)} AS urgent,
-      ${when(createdToday)} AS today, ${when(createdToday, price)} AS todayAmount,
-      ${when(createdWithin(today - DAY_MS, now - DAY_MS))} AS yesterday,
-      ${when(doneWithin(now - WEEK_MS, now), price)} AS weekRevenue,
-      ${when(doneWithin(now - 2 * WEEK_MS, now - WEEK_MS), price)} AS previousWeekRevenue,
-      ${when(doneWithin(now - (TARGET_WEEKS + 1) * WEEK_MS, now - WEEK_MS), price)} AS targetBase,
-      ${when(recent)} AS recentOrders, ${when(recent, price)} AS recentAmount,
-      ${when(before)} AS beforeOrders, ${when(before, price)} AS beforeAmount,
-      ${when(sql`${o.createdAt} >= ${now - ACTIVE_PLATFORM_DAYS * DAY_MS}`)} AS createdLately,
-      min(${o.createdAt}) AS firstAt,
-      ${sql.join(weeks, sql`, `)}
-    FROM ${o} WHERE ${o.companyId} = ${companyId}
-    GROUP BY ${o.platformId}`);
+  >(sql`WITH t AS (SELECT k.platform_id AS platform, sum(k.orders) AS orders,
+        sum(k.orders) - coalesce((SELECT count(*) FROM ${ofCompany} AND ${o.platformId} = k.platform_id
+          AND ${o.status} IN (${list(ORDER_STATUSES)}) AND ${o.priceKopecks} IS NULL), 0) AS priced,
+        sum(k.price_kopecks) AS amount,
+        sum(CASE WHEN k.status IN (${list(DONE_STATUSES)}) THEN k.orders ELSE 0 END) AS done,
+        sum(CASE WHEN k.status IN (${list(ACTIVE_STATUSES)}) THEN k.orders ELSE 0 END) AS active,
+        sum(CASE WHEN k.status IN (${list(ACTIVE_STATUSES)}) THEN k.price_kopecks ELSE 0 END) AS activeAmount
+      FROM ${platformOrdersCounts} AS k WHERE k.company_id = ${companyId}
+      GROUP BY k.platform_id HAVING sum(k.orders) > 0),
+    c AS (SELECT ${o.platformId} AS platform,
+        ${when(createdToday)} AS today, ${when(createdToday, price)} AS todayAmount,
+        ${when(createdWithin(today - DAY_MS, now - DAY_MS))} AS yesterday,
+        ${when(recent)} AS recentOrders, ${when(recent, price)} AS recentAmount,
+        ${when(before)} AS beforeOrders, ${when(before, price)} AS beforeAmount,
+        ${when(sql`${o.createdAt} >= ${lately}`)} AS createdLately,
+        ${sql.join(weeks, sql`, `)}
+      FROM ${by("platform_orders_list_idx")} AND ${o.createdAt} >= ${createdFrom} GROUP BY 1),
+    d AS (SELECT ${o.platformId} AS platform,
+        ${when(doneWithin(now - WEEK_MS, now), price)} AS weekRevenue,
+        ${when(doneWithin(now - 2 * WEEK_MS, now - WEEK_MS), price)} AS previousWeekRevenue,
+        ${when(doneWithin(doneFrom, now - WEEK_MS), price)} AS targetBase
+      FROM ${by("platform_orders_done_idx")} AND ${doneAt} >= ${doneFrom} AND ${doneAt} < ${now} AND ${done} GROUP BY 1),
+    u AS (SELECT ${o.platformId} AS platform, count(*) AS urgent
+      FROM ${ofCompany} AND ${o.platformId} IN (${list(ORDER_PLATFORM_IDS)}) AND ${active} AND (${urgent}) GROUP BY 1)
+    SELECT t.platform AS platform, t.orders AS orders, t.priced AS priced, t.amount AS amount,
+      t.done AS done, t.active AS active, t.activeAmount AS activeAmount,
+      (SELECT min(${o.createdAt}) FROM ${o} WHERE ${o.companyId} = ${companyId}) AS firstOrderAt,
+      ${columns(["u.urgent", "c.today", "c.todayAmount", "c.yesterday", "d.weekRevenue", "d.previousWeekRevenue", "d.targetBase", "c.recentOrders", "c.recentAmount", "c.beforeOrders", "c.beforeAmount", "c.createdLately", ...weekColumns])}
+    FROM t LEFT JOIN c ON c.platform = t.platform LEFT JOIN d ON d.platform = t.platform
+      LEFT JOIN u ON u.platform = t.platform
+    ORDER BY t.platform`);
 }
 
 /** The company's connected platforms and when each was first connected. */
@@ -283,7 +319,7 @@ function quickStatsFrom(
 ): CrmQuickStats {
   const total = (column: keyof Figures[number]) =>
     figures.reduce((sum, row) => sum + Number(row[column] ?? 0), 0);
-  const firstOrderAt = figures.length > 0 ? Math.min(...figures.map((row) => row.firstAt)) : null;
+  const firstOrderAt = figures[0]?.firstOrderAt ?? null;
   // The target needs the 4 weeks before this one: a company with a shorter history has none yet.
   const historyFrom = clock.now - (TARGET_WEEKS + 1) * WEEK_MS;
   const target =
