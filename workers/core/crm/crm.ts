@@ -13,6 +13,7 @@ import {
 } from "../../../db/vocabulary";
 import { listPlatforms } from "../platforms/catalogue";
 import { ACTIVE_STATUSES, COMPLETED_STATUSES } from "../orders/orders";
+import { keptOrdersOf } from "../orders/new-orders";
 
 const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -198,8 +199,11 @@ function ordersFiguresQuery(db: Db, companyId: string, clock: Clock) {
   const columns = (names: string[]) =>
     sql.raw(names.map((name) => `coalesce(${name}, 0) AS ${name.slice(name.indexOf(".") + 1)}`).join(", "));
   const weekColumns = Array.from({ length: TREND_WEEKS }, (_, week) => [`c.w${week}`, `c.a${week}`]).flat();
-  const ofCompany = sql`${o} INDEXED BY platform_orders_metrics_idx WHERE ${o.companyId} = ${companyId}`;
   const by = (index: string) => sql`${o} INDEXED BY ${sql.raw(index)} WHERE ${o.companyId} = ${companyId}`;
+  // The status IN lists (every status, every platform) let SQLite seek the index by its prefix.
+  const ofCompany = by("platform_orders_metrics_idx");
+  const k = platformOrdersCounts;
+  const keptIn = (statuses: readonly string[]) => sql`${k.status} IN (${list(statuses)})`;
   return db.all<
     {
       platform: OrderPlatformId;
@@ -224,15 +228,15 @@ function ordersFiguresQuery(db: Db, companyId: string, clock: Clock) {
       /** The company's first order, every platform's the same. */
       firstOrderAt: number;
     } & Record<`w${number}` | `a${number}`, number>
-  >(sql`WITH t AS (SELECT k.platform_id AS platform, sum(k.orders) AS orders,
-        sum(k.orders) - coalesce((SELECT count(*) FROM ${ofCompany} AND ${o.platformId} = k.platform_id
+  >(sql`WITH t AS (SELECT ${k.platformId} AS platform, sum(${k.orders}) AS orders,
+        sum(${k.orders}) - coalesce((SELECT count(*) FROM ${ofCompany} AND ${o.platformId} = ${k.platformId}
           AND ${o.status} IN (${list(ORDER_STATUSES)}) AND ${o.priceKopecks} IS NULL), 0) AS priced,
-        sum(k.price_kopecks) AS amount,
-        sum(CASE WHEN k.status IN (${list(DONE_STATUSES)}) THEN k.orders ELSE 0 END) AS done,
-        sum(CASE WHEN k.status IN (${list(ACTIVE_STATUSES)}) THEN k.orders ELSE 0 END) AS active,
-        sum(CASE WHEN k.status IN (${list(ACTIVE_STATUSES)}) THEN k.price_kopecks ELSE 0 END) AS activeAmount
-      FROM ${platformOrdersCounts} AS k WHERE k.company_id = ${companyId}
-      GROUP BY k.platform_id HAVING sum(k.orders) > 0),
+        sum(${k.priceKopecks}) AS amount,
+        ${when(keptIn(DONE_STATUSES), sql`${k.orders}`)} AS done,
+        ${when(keptIn(ACTIVE_STATUSES), sql`${k.orders}`)} AS active,
+        ${when(keptIn(ACTIVE_STATUSES), sql`${k.priceKopecks}`)} AS activeAmount
+      FROM ${k} WHERE ${keptOrdersOf({ companyId })}
+      GROUP BY ${k.platformId} HAVING sum(${k.orders}) > 0),
     c AS (SELECT ${o.platformId} AS platform,
         ${when(createdToday)} AS today, ${when(createdToday, price)} AS todayAmount,
         ${when(createdWithin(today - DAY_MS, now - DAY_MS))} AS yesterday,
