@@ -13,7 +13,7 @@ import { MAX_DOCUMENT_COUNT, EDO_PASSWORD } from "../sandbox/edo/documents";
 import { MAX_ORDER_COUNT } from "../sandbox/platforms/orders";
 import {
   analysedRange,
-  analyticsOf,
+  figuresOf,
   BUSY_STATUSES,
   DAYS,
   TOP,
@@ -157,7 +157,7 @@ const moscowDay = (at: number) => new Date(at + MOSCOW_MS).toISOString().slice(0
 
 /**
  * The old way's counting, in JS over the documents read: the most recent N of the filters' range
- * and the same rows the analytics statement answers (decision 0058's figures), so analyticsOf
+ * and the same rows the analytics statement answers (decision 0058's figures), so figuresOf
  * turns both into the page's figures alike.
  */
 function countInJs(all: WireDocument[], filters: EdoAnalyticsFilters, now: number): AnalyticsRow[] {
@@ -352,7 +352,7 @@ async function main() {
     const { docs, ms, pages: pagesRead, sharedMs } = read.get(pages)!;
     const counting = performance.now();
     const now = Date.now();
-    const figures = analyticsOf(countInJs(docs, filters, now), filters, now);
+    const figures = figuresOf(countInJs(docs, filters, now), filters, now);
     const countMs = performance.now() - counting;
     const { lastSyncedAt: _, ...answered } = answers.get(name)! as EdoAnalytics & { lastSyncedAt?: string };
     const same = isDeepStrictEqual(JSON.parse(JSON.stringify(figures)), answered);

@@ -205,6 +205,81 @@ export const edoDocuments = sqliteTable(
 );
 
 /**
+ * The EDO analytics' facts (decision 0090): one row per live transport waybill of the mirror
+ * (category ETRN, neither deleted nor expired), kept by triggers on `edo_documents` (migration
+ * 0037). `facts` is the JSON array the figures count, `[createdAt, status, role, loading place,
+ * unloading place, shipper, receiver, carrier, vehicle]`: all but the time and role by their
+ * numbers in the tables below, each party only where the document counts it (decision 0058). A
+ * read takes the most recent N off the index and hands their facts to the Worker in one text.
+ */
+export const edoAnalyticsFacts = sqliteTable(
+  "edo_analytics_facts",
+  {
+    /** The document's rowid in `edo_documents`. */
+    document: integer("document").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    id: text("id").notNull(),
+    statusCode: text("status_code").notNull(),
+    facts: text("facts").notNull(),
+  },
+  (t) => [
+    index("edo_analytics_facts_idx").on(t.companyId, sql`${t.createdAt} DESC`, t.id, t.statusCode, t.facts),
+  ],
+);
+
+/** The analytics' place keys (`edo_documents.loading_place`, `unloading_place`), numbered per company. */
+export const edoAnalyticsPlaces = sqliteTable(
+  "edo_analytics_places",
+  {
+    id: integer("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+  },
+  (t) => [uniqueIndex("edo_analytics_places_key_idx").on(t.companyId, t.key)],
+);
+
+/**
+ * The analytics' counterparties, numbered per company by INN and the name a document gives them
+ * (`accName`, "" when none): the top list shows each INN's name in its newest analysed document.
+ */
+export const edoAnalyticsParties = sqliteTable(
+  "edo_analytics_parties",
+  {
+    id: integer("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    inn: text("inn").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("edo_analytics_parties_key_idx").on(t.companyId, t.inn, t.name)],
+);
+
+/** The analytics' vehicles (`edo_documents.vehicle`), numbered per company: only told apart. */
+export const edoAnalyticsVehicles = sqliteTable(
+  "edo_analytics_vehicles",
+  {
+    id: integer("id").primaryKey(),
+    companyId: text("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    vehicle: text("vehicle").notNull(),
+  },
+  (t) => [uniqueIndex("edo_analytics_vehicles_key_idx").on(t.companyId, t.vehicle)],
+);
+
+/** The operator's status codes the analytics met, numbered (the operator's words, no company's). */
+export const edoAnalyticsStatuses = sqliteTable("edo_analytics_statuses", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+});
+
+/**
  * How many mirror documents each company's list holds, by period and status (decision 0036):
  * kept by triggers on `edo_documents` (migration 0016), so the documents list counts its
  * unfiltered, period and status views from a few rows instead of walking the list's index.

@@ -1,14 +1,24 @@
 // GET /api/edo/analytics (issue 22, items 1 and 5; spec 2 §2.2, §3 «Analytics»; spec 3 §3
 // «Analytics result»; decision 0058): every figure compared with a small hand-checked mirror,
 // the period, status, "how many" and all-quarters filters, Moscow hours and quarters, top lists,
-// region grouping, and the company's own mirror only; and (decision 0059) documents mirrored
-// before migration 0023 gave them the analytics columns count the same, filled or not.
+// region grouping, and the company's own mirror only; documents mirrored before migration 0037
+// count the same once its backfill has run, and the facts its triggers keep follow every change
+// of the mirror (decision 0090).
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import backfillMigration from "../../migrations/0023_edo_analytics_columns.sql?raw";
-import { edoConnections, edoDocuments } from "../../db/schema";
+import factsMigration from "../../migrations/0037_edo_analytics_facts.sql?raw";
+import {
+  edoAnalyticsFacts,
+  edoAnalyticsParties,
+  edoAnalyticsPlaces,
+  edoAnalyticsVehicles,
+  edoConnections,
+  edoDocuments,
+} from "../../db/schema";
 import type { EdoAnalytics } from "../../workers/core/edo/analytics";
-import { documentRow } from "../../workers/core/edo/documents";
+import { disconnectEdo } from "../../workers/core/edo/connection";
+import { documentRow, documentUpserts } from "../../workers/core/edo/documents";
 import type { WireDocument, WireParty } from "../../workers/providers/edo-operator";
 import { edoConnectionRow } from "../support/edo-rows";
 import { callWeb, createCompanyUser, mirrorEdoDocuments, sessionFor, testDb } from "./support";
@@ -229,14 +239,18 @@ function expectHandChecked(data: Analytics) {
   ]);
 }
 
-/** Migration 0023's UPDATE that fills the analytics columns of rows mirrored before it. */
-function backfillStatement(): string {
-  const statement = backfillMigration
+/** A migration's statements that begin with one of `verbs` (its backfill), in order. */
+function backfillStatements(migration: string, verbs: string[]): string[] {
+  const statements = migration
     .split("--> statement-breakpoint")
-    .find((part) => part.includes("UPDATE"));
-  if (!statement) throw new Error("migration 0023 has no backfill");
-  return statement;
+    .map((part) => part.replace(/^(\s*--.*\n)*/, "").trim())
+    .filter((part) => verbs.some((verb) => part.startsWith(verb)));
+  if (statements.length === 0) throw new Error("the migration has no backfill");
+  return statements;
 }
+
+/** Migration 0023's UPDATE that fills the analytics columns of rows mirrored before it. */
+const backfillStatement = () => backfillStatements(backfillMigration, ["UPDATE"])[0];
 
 describe("GET /api/edo/analytics", () => {
   it("answers every figure of the hand-checked mirror (all quarters 2023–2025, the latest 1000)", async () => {
@@ -247,21 +261,29 @@ describe("GET /api/edo/analytics", () => {
     expectHandChecked(data);
   });
 
-  it("counts documents mirrored before migration 0023 the same, before and after its backfill", async () => {
+  it("counts documents mirrored before migration 0037 the same once its backfill has run", async () => {
     const a = await member();
     await mirrorEdoDocuments(a.companyId, FIXTURE());
-    // As an older sync wrote them: no role and no place keys (every other document).
+    // As before the migration: no facts, places or parties; and, as an older sync wrote them
+    // before migration 0023, every other document without its role and place keys.
     const mine = and(eq(edoDocuments.companyId, a.companyId), sql`${edoDocuments}.rowid % 2 = 0`);
     await testDb()
       .update(edoDocuments)
       .set({ role: null, loadingPlace: null, unloadingPlace: null })
       .where(mine);
-    const before = await analytics(a);
-    expect(before.status).toBe(200);
-    expectHandChecked(before.data);
+    await testDb().batch([
+      testDb().delete(edoAnalyticsFacts).where(eq(edoAnalyticsFacts.companyId, a.companyId)),
+      testDb().delete(edoAnalyticsPlaces).where(eq(edoAnalyticsPlaces.companyId, a.companyId)),
+      testDb().delete(edoAnalyticsParties).where(eq(edoAnalyticsParties.companyId, a.companyId)),
+      testDb().delete(edoAnalyticsVehicles).where(eq(edoAnalyticsVehicles.companyId, a.companyId)),
+    ]);
+    expect((await analytics(a)).data.totalDocuments).toBe(0);
 
-    // The migration's backfill fills them with what documentRow gives a document synced now.
-    await testDb().run(sql.raw(backfillStatement()));
+    // The migration fills the columns with what documentRow gives a document synced now, and
+    // the facts from them.
+    for (const statement of backfillStatements(factsMigration, ["UPDATE", "INSERT"])) {
+      await testDb().run(sql.raw(statement));
+    }
     const rows = await testDb().select().from(edoDocuments).where(eq(edoDocuments.companyId, a.companyId));
     for (const row of rows) {
       const now = documentRow(a.companyId, row.data, Date.now());
@@ -272,6 +294,79 @@ describe("GET /api/edo/analytics", () => {
       ]);
     }
     expectHandChecked((await analytics(a)).data);
+  });
+
+  it("follows the mirror: a re-synced status or name, a deleted, expired or removed document, a new one", async () => {
+    const a = await member();
+    const fixture = FIXTURE();
+    await mirrorEdoDocuments(a.companyId, fixture);
+    const [d1, d2, d3, d4] = fixture;
+    // Through the sync's own upsert (a re-synced document refreshes its row).
+    const resync = (docs: WireDocument[]) =>
+      testDb().$client.batch(
+        documentUpserts(docs.map((d) => documentRow(a.companyId, d, Date.now()))),
+        "write",
+      );
+    await resync([
+      { ...d1, statusCode: "ON_TRNACLGROT" },
+      { ...d2, deleted: true },
+      { ...d3, expired: true },
+    ]);
+    await testDb()
+      .delete(edoDocuments)
+      .where(and(eq(edoDocuments.companyId, a.companyId), eq(edoDocuments.id, d4.id)));
+    // Left: d1 (now at loading), d5 (unloading), d6 (handed over).
+    const after = (await analytics(a)).data;
+    expect(after.totalDocuments).toBe(3);
+    expect(after.byStatus).toEqual({ ON_TRNACLGROT: 1, ON_TRNACLGRPO: 1, ON_TRNACLPVYN: 1 });
+    expect([after.activeTransports, after.vehicles]).toEqual([2, 3]);
+    expect(after.topCompanies).toEqual([
+      { name: TANDER.accName, inn: TANDER.inn, count: 3 },
+      { name: AGROTORG.accName, inn: AGROTORG.inn, count: 2 },
+      { name: LENTA.accName, inn: LENTA.inn, count: 1 },
+    ]);
+
+    // d2 back from the bin with Tander renamed (its newest document now), and a new document
+    // with a new counterparty and a new place: each counts at once.
+    const renamed = { ...TANDER, accName: "АО «Тандер-Ритейл»" };
+    const restored = { ...d2, info: { ...d2.info, go: renamed } };
+    await resync([
+      restored,
+      doc({ at: "2025-09-12T11:00", status: "ON_TRNACLPVYN", go: PEK, from: KAZAN, to: KAZAN }),
+    ]);
+    const grown = (await analytics(a)).data;
+    expect(grown.totalDocuments).toBe(5);
+    expect(grown.topCompanies).toEqual([
+      { name: renamed.accName, inn: TANDER.inn, count: 4 },
+      { name: AGROTORG.accName, inn: AGROTORG.inn, count: 2 },
+      { name: LENTA.accName, inn: LENTA.inn, count: 2 },
+      { name: PEK.accName, inn: PEK.inn, count: 1 },
+    ]);
+    expect(grown.popularRoutes).toContainEqual({ from: "Казань", to: "Казань", count: 1 });
+
+    // A re-sync that changes nothing leaves every figure as it was.
+    await resync([{ ...d1, statusCode: "ON_TRNACLGROT" }, restored]);
+    expect((await analytics(a)).data).toEqual(grown);
+  });
+
+  it("leaves nothing of the analytics behind when the company disconnects EDO", async () => {
+    const a = await member();
+    await mirrorEdoDocuments(a.companyId, FIXTURE());
+    const left = async () =>
+      Promise.all(
+        [edoAnalyticsFacts, edoAnalyticsPlaces, edoAnalyticsParties, edoAnalyticsVehicles].map(
+          async (table) =>
+            (
+              await testDb()
+                .select({ n: sql<number>`count(*)` })
+                .from(table)
+                .where(eq(table.companyId, a.companyId))
+            )[0].n,
+        ),
+      );
+    expect((await left()).every((n) => n > 0)).toBe(true);
+    expect(await disconnectEdo(testDb(), a.companyId, a.login)).toBe(true);
+    expect(await left()).toEqual([0, 0, 0, 0]);
   });
 
   it("keys an address by its place the same in the sync and in the migration's backfill", async () => {

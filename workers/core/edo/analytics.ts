@@ -5,11 +5,16 @@
 // each figure.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { edoDocuments } from "../../../db/schema";
+import {
+  edoAnalyticsFacts,
+  edoAnalyticsParties,
+  edoAnalyticsPlaces,
+  edoAnalyticsStatuses,
+} from "../../../db/schema";
 import { matchAddress } from "../geo/gazetteer";
 import type { EdoAnalyticsFilters } from "./analytics-schemas";
 import { connectionQuery, type EdoConnectionRow } from "./connection";
-import { moscowDayStart, placeKey } from "./documents";
+import { moscowDayStart } from "./documents";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -90,75 +95,138 @@ export function analysedRange(filters: Pick<EdoAnalyticsFilters, "period" | "all
 
 export type AnalyticsRow = { kind: string; a: string | number | null; b: string | null; n: number | null };
 
-/** The one statement: every figure of the analysed documents as rows (kind, a, b, n). */
+/** The statement's one row: the analysed documents' facts, and the company's places and parties. */
+export type FactsRow = { facts: string; statuses: string; places: string; parties: string };
+
+/**
+ * One analysed document as `edo_analytics_facts.facts` holds it (migration 0037): created at,
+ * its status's number, the account's role, the loading and unloading places' numbers, the
+ * shipper's, receiver's and carrier's party numbers where the document counts them (decision
+ * 0058: an INN named in a role other than the account's, once per document), the vehicle's number.
+ */
+type Fact = [
+  at: number,
+  status: number,
+  role: string | null,
+  loading: number | null,
+  unloading: number | null,
+  go: number | null,
+  gp: number | null,
+  tk: number | null,
+  vehicle: number | null,
+];
+
+/**
+ * The one statement: the facts of the most recent N documents the filters leave, read in order
+ * off `edo_analytics_facts_idx` (company, created_at DESC, id, status, facts) without the rows,
+ * as one JSON text, with what their numbers stand for: statuses, the company's places and parties
+ * (decision 0090). The Worker counts them (`tallied`): grouping N documents' text keys was most of
+ * what sqld spent.
+ */
 export function analyticsStatement(db: Db, companyId: string, filters: EdoAnalyticsFilters, now: number) {
-  const d = edoDocuments;
+  const f = edoAnalyticsFacts;
   const { from, to } = analysedRange(filters, now);
-  const todayStart = moscowDayStart(moscowDay(now), 0).getTime();
-  const busy = sql.join(
-    BUSY_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
+  const picked = sql`SELECT ${f.facts} AS facts FROM ${f} INDEXED BY edo_analytics_facts_idx
+    WHERE ${f.companyId} = ${companyId} AND ${f.createdAt} >= ${from}
+      ${to === null ? sql`` : sql`AND ${f.createdAt} < ${to}`}
+      ${filters.status ? sql`AND ${f.statusCode} = ${filters.status}` : sql``}
+    ORDER BY ${f.createdAt} DESC, ${f.id} LIMIT ${filters.limit}`;
+  const s = edoAnalyticsStatuses;
+  const p = edoAnalyticsPlaces;
+  const q = edoAnalyticsParties;
+  return db.all<FactsRow>(sql`SELECT '[' || coalesce(group_concat(facts, ','), '') || ']' AS facts,
+    (SELECT json_group_array(json_array(${s.id}, ${s.code})) FROM ${s}) AS statuses,
+    (SELECT json_group_array(json_array(${p.id}, ${p.key})) FROM ${p} WHERE ${p.companyId} = ${companyId}) AS places,
+    (SELECT json_group_array(json_array(${q.id}, ${q.inn}, ${q.name})) FROM ${q} WHERE ${q.companyId} = ${companyId})
+      AS parties
+    FROM (${picked})`);
+}
+
+const add = <K>(counts: Map<K, number>, key: K, n = 1) => counts.set(key, (counts.get(key) ?? 0) + n);
+
+/**
+ * The statement's facts counted into the rows every figure is read from (kind, a, b, n): the
+ * single figures, counts by status, role, hour and day, the parties (how many, the top ten with
+ * the name of each one's newest document), the places used and the address pairs.
+ */
+export function tallied(row: FactsRow | undefined, now: number): AnalyticsRow[] {
+  const facts: Fact[] = row ? JSON.parse(row.facts) : [];
+  const statusCodes = new Map<number, string>(row ? JSON.parse(row.statuses) : []);
+  const placeKeys = new Map<number, string>(row ? JSON.parse(row.places) : []);
+  const parties = new Map<number, { inn: string; name: string }>(
+    row
+      ? (JSON.parse(row.parties) as [number, string, string][]).map(([id, inn, name]) => [id, { inn, name }])
+      : [],
   );
-  // The most recent N and every column their figures group by, off the analytics index
-  // (company, category, deleted, expired, created_at DESC, id, then the columns): a range of
-  // created_at read in order, without the rows (decision 0059). A row written without the
-  // columns (role null: by code older than migration 0023, which filled the rows it found)
-  // answers from its JSON, as decision 0058 read every row; only such a row reads its document.
-  const column = (name: string, path: string, key = (value: string) => value) =>
-    sql.raw(`CASE WHEN edo_documents.role IS NULL
-      THEN (SELECT ${key(`e.data ->> '${path}'`)} FROM edo_documents AS e WHERE e.rowid = edo_documents.rowid)
-      ELSE edo_documents.${name} END`);
-  // Whole numbers written into the statement: a JS number goes as a float parameter, and a float
-  // division would not be a whole Moscow day or hour.
-  const [MOSCOW, HOUR, DAY] = [MOSCOW_OFFSET_MS, HOUR_MS, DAY_MS].map((n) => sql.raw(String(n)));
-  const picked = sql`SELECT rowid AS r, created_at AS at, status_code AS status, vehicle,
-      ${column("role", "$.roleCode")} AS role,
-      ${column("loading_place", "$.info.loading.addr", placeKey)} AS l,
-      ${column("unloading_place", "$.info.unloading.addr", placeKey)} AS u,
-      go_inn, gp_inn, tk_inn
-    FROM ${d} INDEXED BY edo_documents_analytics_idx
-    WHERE ${d.companyId} = ${companyId} AND ${d.category} = 'ETRN' AND ${d.deleted} = 0 AND ${d.expired} = 0
-      ${filters.status ? sql`AND ${d.statusCode} = ${filters.status}` : sql``}
-      AND ${d.createdAt} >= ${from} ${to === null ? sql`` : sql`AND ${d.createdAt} < ${to}`}
-    ORDER BY ${d.createdAt} DESC, ${d.id} LIMIT ${filters.limit}`;
-  // The parties' INNs are columns; only the top ten's names are read from their documents. A
-  // party is each INN a document names in a role other than the account's, once per document
-  // (an INN named again in a later role is left out), so a company's documents are its rows.
-  const named = (role: "go" | "gp" | "tk") => `role <> '${role.toUpperCase()}' AND ${role}_inn <> ''`;
-  const party = (role: "go" | "gp" | "tk", before: ("go" | "gp")[]) =>
-    sql.raw(`SELECT r, at, ${role}_inn AS inn, '${role}' AS p FROM d WHERE ${named(role)}
-      ${before.map((other) => `AND NOT (${named(other)} AND ${other}_inn = ${role}_inn)`).join(" ")}`);
-  return db.all<AnalyticsRow>(sql`
-    WITH d AS MATERIALIZED (${picked}),
-    single AS MATERIALIZED (SELECT count(*) AS total, max(at) AS newest,
-      coalesce(sum(at >= ${todayStart}), 0) AS today,
-      count(DISTINCT CASE WHEN status IN (${busy}) THEN vehicle END) AS active,
-      count(DISTINCT vehicle) AS vehicles FROM d),
-    grouped AS MATERIALIZED (
-      SELECT status, role, (at + ${MOSCOW}) / ${HOUR} % 24 AS hour, count(*) AS n FROM d GROUP BY 1, 2, 3),
-    parties AS (${party("go", [])} UNION ALL ${party("gp", ["go"])} UNION ALL ${party("tk", ["go", "gp"])}),
-    companies AS MATERIALIZED (SELECT inn, max(at), r, p, count(*) AS n FROM parties GROUP BY inn),
-    routes AS MATERIALIZED (
-      SELECT l, u, count(*) AS n FROM d WHERE l IS NOT NULL OR u IS NOT NULL GROUP BY l, u),
-    places AS MATERIALIZED (SELECT key, row_number() OVER (ORDER BY key) AS i FROM (
-      SELECT l AS key FROM routes WHERE l IS NOT NULL UNION SELECT u FROM routes WHERE u IS NOT NULL))
-    SELECT 'total' AS kind, NULL AS a, NULL AS b, total AS n FROM single
-    UNION ALL SELECT 'newest', NULL, NULL, newest FROM single
-    UNION ALL SELECT 'today', NULL, NULL, today FROM single
-    UNION ALL SELECT 'active', NULL, NULL, active FROM single
-    UNION ALL SELECT 'vehicles', NULL, NULL, vehicles FROM single
-    UNION ALL SELECT 'companies', NULL, NULL, count(*) FROM companies
-    UNION ALL SELECT 'status', status, NULL, sum(n) FROM grouped GROUP BY status
-    UNION ALL SELECT 'role', role, NULL, sum(n) FROM grouped GROUP BY role
-    UNION ALL SELECT 'hour', hour, NULL, sum(n) FROM grouped GROUP BY hour
-    UNION ALL SELECT 'day', (at + ${MOSCOW}) / ${DAY}, NULL, count(*) FROM d
-      WHERE (at + ${MOSCOW}) / ${DAY} > ((SELECT newest FROM single) + ${MOSCOW}) / ${DAY} - ${DAYS}
-      GROUP BY 2
-    UNION ALL SELECT 'company', t.inn, e.data ->> ('$.info.' || t.p || '.accName'), t.n FROM (
-      SELECT inn, r, p, n FROM companies ORDER BY n DESC, inn LIMIT ${TOP}) AS t JOIN ${d} AS e ON e.rowid = t.r
-    UNION ALL SELECT 'place', i, key, NULL FROM places
-    UNION ALL SELECT 'routes', NULL, group_concat(coalesce(f.i, 0) || ',' || coalesce(t.i, 0) || ',' || n, ';'), NULL
-      FROM routes LEFT JOIN places AS f ON f.key = l LEFT JOIN places AS t ON t.key = u`);
+  const todayStart = moscowDayStart(moscowDay(now), 0).getTime();
+  const busy = new Set<string>(BUSY_STATUSES);
+  const rows: AnalyticsRow[] = [];
+  const push = (kind: string, a: string | number | null, b: string | null, n: number | null) =>
+    rows.push({ kind, a, b, n });
+  const statuses = new Map<number, number>();
+  const roles = new Map<string | null, number>();
+  const hours = new Map<number, number>();
+  const busyStatuses = new Set([...statusCodes].filter(([, code]) => busy.has(code)).map(([id]) => id));
+  const vehicles = new Set<number>();
+  const active = new Set<number>();
+  const companies = new Map<string, { n: number; at: number; name: string }>();
+  const pairs = new Map<string, number>();
+  const used = new Set<number>();
+  let newest: number | null = null;
+  let today = 0;
+  for (const [at, status, role, loading, unloading, go, gp, tk, vehicle] of facts) {
+    if (newest === null || at > newest) newest = at;
+    if (at >= todayStart) today++;
+    add(statuses, status);
+    add(roles, role);
+    add(hours, Math.floor((at + MOSCOW_OFFSET_MS) / HOUR_MS) % 24);
+    if (vehicle !== null) {
+      vehicles.add(vehicle);
+      if (busyStatuses.has(status)) active.add(vehicle);
+    }
+    for (const id of [go, gp, tk]) {
+      const party = id === null ? undefined : parties.get(id);
+      if (!party) continue;
+      const company = companies.get(party.inn);
+      if (!company) companies.set(party.inn, { n: 1, at, name: party.name });
+      else {
+        company.n++;
+        if (at > company.at) Object.assign(company, { at, name: party.name });
+      }
+    }
+    if (loading !== null || unloading !== null) {
+      if (loading !== null) used.add(loading);
+      if (unloading !== null) used.add(unloading);
+      add(pairs, `${loading ?? 0},${unloading ?? 0}`);
+    }
+  }
+  push("total", null, null, facts.length);
+  push("newest", null, null, newest);
+  push("today", null, null, today);
+  push("active", null, null, active.size);
+  push("vehicles", null, null, vehicles.size);
+  push("companies", null, null, companies.size);
+  for (const [status, n] of statuses) push("status", statusCodes.get(status) ?? "", null, n);
+  for (const [role, n] of roles) push("role", role, null, n);
+  for (const [hour, n] of hours) push("hour", hour, null, n);
+  if (newest !== null) {
+    // Moscow days since the epoch, the thirty up to the newest document's.
+    const days = new Map<number, number>();
+    const last = Math.floor((newest + MOSCOW_OFFSET_MS) / DAY_MS);
+    for (const [at] of facts) {
+      const day = Math.floor((at + MOSCOW_OFFSET_MS) / DAY_MS);
+      if (day > last - DAYS) add(days, day);
+    }
+    for (const [day, n] of days) push("day", day, null, n);
+  }
+  [...companies]
+    .sort(([a, x], [b, y]) => y.n - x.n || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, TOP)
+    // A document without the party's name (kept as "") names it by its INN.
+    .forEach(([inn, { n, name }]) => push("company", inn, name || null, n));
+  for (const id of used) push("place", id, placeKeys.get(id) ?? "", null);
+  push("routes", null, [...pairs].map(([pair, n]) => `${pair},${n}`).join(";"), null);
+  return rows;
 }
 
 /**
@@ -185,16 +253,19 @@ export function placeOf(address: string): Place {
   return place;
 }
 
+/**
+ * Russian alphabetical order, as `localeCompare(b, "ru")` but with one collator: that call builds
+ * a new one each time, which sorting a read's routes did thousands of times.
+ */
+const russian = new Intl.Collator("ru").compare;
+
 /** Counts of a map as a list, most first, then by key. */
 function ranked<K extends string>(counts: Map<string, number>, key: K, limit = Infinity): Counted<K>[] {
   return [...counts]
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b, "ru"))
+    .sort(([a, x], [b, y]) => y - x || russian(a, b))
     .slice(0, limit)
     .map(([value, count]) => ({ [key]: value, count }) as Counted<K>);
 }
-
-const add = (counts: Map<string, number>, key: string, n: number) =>
-  counts.set(key, (counts.get(key) ?? 0) + n);
 
 /** The thirty Moscow days ending on `lastDay`, oldest first. */
 function daysEnding(lastDay: string): string[] {
@@ -234,8 +305,13 @@ export async function edoAnalyticsFor(
   };
 }
 
-/** The figures from the statement's rows. */
-export function analyticsOf(rows: AnalyticsRow[], filters: EdoAnalyticsFilters, now: number): EdoAnalytics {
+/** The figures from the statement's row. */
+export function analyticsOf(rows: FactsRow[], filters: EdoAnalyticsFilters, now: number): EdoAnalytics {
+  return figuresOf(tallied(rows[0], now), filters, now);
+}
+
+/** The figures from the counted rows. */
+export function figuresOf(rows: AnalyticsRow[], filters: EdoAnalyticsFilters, now: number): EdoAnalytics {
   const single = new Map<string, number>();
   const statuses = new Map<string, number>();
   const roles = new Map<string, number>();
@@ -314,11 +390,9 @@ export function analyticsOf(rows: AnalyticsRow[], filters: EdoAnalyticsFilters, 
     byStatus: Object.fromEntries(statusDistribution.map(({ status, count }) => [status, count])),
     roleDistribution,
     byParticipant: Object.fromEntries(roleDistribution.map(({ role, count }) => [role, count])),
-    topCompanies: topCompanies.sort((x, y) => y.count - x.count || x.name.localeCompare(y.name, "ru")),
+    topCompanies: topCompanies.sort((x, y) => y.count - x.count || russian(x.name, y.name)),
     popularRoutes: [...routes.values()]
-      .sort(
-        (x, y) => y.count - x.count || x.from.localeCompare(y.from, "ru") || x.to.localeCompare(y.to, "ru"),
-      )
+      .sort((x, y) => y.count - x.count || russian(x.from, y.from) || russian(x.to, y.to))
       .slice(0, TOP),
     hourlyActivity: hours.map((count, hour) => ({ hour, count })),
     dailyActivity: daysEnding(lastDay).map((date) => ({ date, count: days.get(date) ?? 0 })),

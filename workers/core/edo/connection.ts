@@ -2,7 +2,15 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { preparedQuery, type Placeholders } from "../../../db/prepared-sql";
-import { edoConnections, edoDocuments, edoFiles, jobRuns } from "../../../db/schema";
+import {
+  edoAnalyticsParties,
+  edoAnalyticsPlaces,
+  edoAnalyticsVehicles,
+  edoConnections,
+  edoDocuments,
+  edoFiles,
+  jobRuns,
+} from "../../../db/schema";
 import { EdoAuthError, type EdoOperator } from "../../providers/edo-operator";
 import { open, seal } from "../crypto/secret-box";
 import type { JobMessage } from "../jobs/messages";
@@ -216,9 +224,8 @@ export async function connectEdo(
     await deps.db.update(edoConnections).set(row).where(eq(edoConnections.id, id));
   } else {
     await deps.db.batch([
-      deps.db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
+      ...mirrorRemoval(deps.db, companyId),
       ...(existing ? edoOrdersRemoval(deps.db, companyId, existing.id) : []),
-      deps.db.delete(edoFiles).where(eq(edoFiles.companyId, companyId)),
       deps.db.delete(edoConnections).where(eq(edoConnections.companyId, companyId)),
       deps.db.insert(edoConnections).values(row),
     ]);
@@ -227,6 +234,21 @@ export async function connectEdo(
   const connection = await findEdoConnection(deps.db, companyId);
   if (!connection) throw new Error("edo connection vanished");
   return { ok: true, data: await edoConnectionView(deps.db, connection, deps.now()) };
+}
+
+/**
+ * The deletes of what a login's mirror holds: its documents (their analytics facts go with them,
+ * migration 0037), the places, parties and vehicles the analytics numbered, the files kept from
+ * the operator.
+ */
+function mirrorRemoval(db: Db, companyId: string) {
+  return [
+    db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
+    db.delete(edoAnalyticsPlaces).where(eq(edoAnalyticsPlaces.companyId, companyId)),
+    db.delete(edoAnalyticsParties).where(eq(edoAnalyticsParties.companyId, companyId)),
+    db.delete(edoAnalyticsVehicles).where(eq(edoAnalyticsVehicles.companyId, companyId)),
+    db.delete(edoFiles).where(eq(edoFiles.companyId, companyId)),
+  ] as const;
 }
 
 /**
@@ -239,8 +261,7 @@ export async function disconnectEdo(db: Db, companyId: string, login: string): P
   await db.batch([
     db.delete(jobRuns).where(and(eq(jobRuns.companyId, companyId), eq(jobRuns.subjectId, connection.id))),
     ...edoOrdersRemoval(db, companyId, connection.id),
-    db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
-    db.delete(edoFiles).where(eq(edoFiles.companyId, companyId)),
+    ...mirrorRemoval(db, companyId),
     db.delete(edoConnections).where(eq(edoConnections.id, connection.id)),
   ]);
   return true;

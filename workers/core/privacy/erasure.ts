@@ -4,6 +4,9 @@ import type { Db } from "../../../db/client";
 import {
   companies,
   companyRequisites,
+  edoAnalyticsParties,
+  edoAnalyticsPlaces,
+  edoAnalyticsVehicles,
   edoConnections,
   edoDocuments,
   edoDocumentsCounts,
@@ -97,6 +100,9 @@ export async function sweepClosedCompanies(db: Db, now: number): Promise<ClosedC
     db.delete(edoFiles).where(of(edoFiles.companyId, due)),
     db.delete(edoDocuments).where(of(edoDocuments.companyId, due)),
     db.delete(edoDocumentsCounts).where(of(edoDocumentsCounts.companyId, due)),
+    db.delete(edoAnalyticsPlaces).where(of(edoAnalyticsPlaces.companyId, due)),
+    db.delete(edoAnalyticsParties).where(of(edoAnalyticsParties.companyId, due)),
+    db.delete(edoAnalyticsVehicles).where(of(edoAnalyticsVehicles.companyId, due)),
     db.delete(paymentRequests).where(of(paymentRequests.companyId, due)),
     db
       .delete(platformOrders)
