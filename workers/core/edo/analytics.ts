@@ -166,6 +166,8 @@ export function tallied(row: FactsRow | undefined, now: number): AnalyticsRow[] 
   const statuses = new Map<number, number>();
   const roles = new Map<string | null, number>();
   const hours = new Map<number, number>();
+  /** Documents by Moscow day since the epoch. */
+  const days = new Map<number, number>();
   const busyStatuses = new Set([...statusCodes].filter(([, code]) => busy.has(code)).map(([id]) => id));
   const vehicles = new Set<number>();
   const active = new Set<number>();
@@ -180,6 +182,7 @@ export function tallied(row: FactsRow | undefined, now: number): AnalyticsRow[] 
     add(statuses, status);
     add(roles, role);
     add(hours, Math.floor((at + MOSCOW_OFFSET_MS) / HOUR_MS) % 24);
+    add(days, Math.floor((at + MOSCOW_OFFSET_MS) / DAY_MS));
     if (vehicle !== null) {
       vehicles.add(vehicle);
       if (busyStatuses.has(status)) active.add(vehicle);
@@ -210,14 +213,9 @@ export function tallied(row: FactsRow | undefined, now: number): AnalyticsRow[] 
   for (const [role, n] of roles) push("role", role, null, n);
   for (const [hour, n] of hours) push("hour", hour, null, n);
   if (newest !== null) {
-    // Moscow days since the epoch, the thirty up to the newest document's.
-    const days = new Map<number, number>();
+    // The thirty days up to the newest document's.
     const last = Math.floor((newest + MOSCOW_OFFSET_MS) / DAY_MS);
-    for (const [at] of facts) {
-      const day = Math.floor((at + MOSCOW_OFFSET_MS) / DAY_MS);
-      if (day > last - DAYS) add(days, day);
-    }
-    for (const [day, n] of days) push("day", day, null, n);
+    for (const [day, n] of days) if (day > last - DAYS) push("day", day, null, n);
   }
   [...companies]
     .sort(([a, x], [b, y]) => y.n - x.n || (a < b ? -1 : a > b ? 1 : 0))
