@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import { preparedQuery, type Placeholders } from "../../../db/prepared-sql";
@@ -224,7 +225,7 @@ export async function connectEdo(
     await deps.db.update(edoConnections).set(row).where(eq(edoConnections.id, id));
   } else {
     await deps.db.batch([
-      ...mirrorRemoval(deps.db, companyId),
+      ...mirrorRemoval(deps.db, (column) => eq(column, companyId)),
       ...(existing ? edoOrdersRemoval(deps.db, companyId, existing.id) : []),
       deps.db.delete(edoConnections).where(eq(edoConnections.companyId, companyId)),
       deps.db.insert(edoConnections).values(row),
@@ -237,17 +238,20 @@ export async function connectEdo(
 }
 
 /**
- * The deletes of what a login's mirror holds: its documents (their analytics facts go with them,
- * migration 0037), the places, parties and vehicles the analytics numbered, the files kept from
- * the operator.
+ * The deletes of what a company's mirror holds, for the companies `ofCompany` picks by their id
+ * column: its documents (their analytics facts go with them, migration 0037), the places, parties
+ * and vehicles the analytics numbered, the files kept from the operator. A new login and a
+ * disconnection take one company's; the erasure sweep (workers/core/privacy) the closed ones'.
  */
-function mirrorRemoval(db: Db, companyId: string) {
+export function mirrorRemoval(db: Db, ofCompany: (companyId: SQLiteColumn) => SQL) {
+  const remove = <T extends SQLiteTable & { companyId: SQLiteColumn }>(table: T) =>
+    db.delete(table).where(ofCompany(table.companyId));
   return [
-    db.delete(edoDocuments).where(eq(edoDocuments.companyId, companyId)),
-    db.delete(edoAnalyticsPlaces).where(eq(edoAnalyticsPlaces.companyId, companyId)),
-    db.delete(edoAnalyticsParties).where(eq(edoAnalyticsParties.companyId, companyId)),
-    db.delete(edoAnalyticsVehicles).where(eq(edoAnalyticsVehicles.companyId, companyId)),
-    db.delete(edoFiles).where(eq(edoFiles.companyId, companyId)),
+    remove(edoDocuments),
+    remove(edoAnalyticsPlaces),
+    remove(edoAnalyticsParties),
+    remove(edoAnalyticsVehicles),
+    remove(edoFiles),
   ] as const;
 }
 
@@ -261,7 +265,7 @@ export async function disconnectEdo(db: Db, companyId: string, login: string): P
   await db.batch([
     db.delete(jobRuns).where(and(eq(jobRuns.companyId, companyId), eq(jobRuns.subjectId, connection.id))),
     ...edoOrdersRemoval(db, companyId, connection.id),
-    ...mirrorRemoval(db, companyId),
+    ...mirrorRemoval(db, (column) => eq(column, companyId)),
     db.delete(edoConnections).where(eq(edoConnections.id, connection.id)),
   ]);
   return true;

@@ -4,13 +4,8 @@ import type { Db } from "../../../db/client";
 import {
   companies,
   companyRequisites,
-  edoAnalyticsParties,
-  edoAnalyticsPlaces,
-  edoAnalyticsVehicles,
   edoConnections,
-  edoDocuments,
   edoDocumentsCounts,
-  edoFiles,
   invitations,
   jobRuns,
   ledgerEntries,
@@ -25,6 +20,7 @@ import {
   subscriptions,
   x5Tokens,
 } from "../../../db/schema";
+import { mirrorRemoval } from "../edo/connection";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -97,12 +93,8 @@ export async function sweepClosedCompanies(db: Db, now: number): Promise<ClosedC
     db.delete(partnerLinks).where(of(partnerLinks.companyId, due)),
     db.delete(invitations).where(of(invitations.companyId, due)),
     db.delete(jobRuns).where(of(jobRuns.companyId, due)),
-    db.delete(edoFiles).where(of(edoFiles.companyId, due)),
-    db.delete(edoDocuments).where(of(edoDocuments.companyId, due)),
+    ...mirrorRemoval(db, (column) => of(column, due)),
     db.delete(edoDocumentsCounts).where(of(edoDocumentsCounts.companyId, due)),
-    db.delete(edoAnalyticsPlaces).where(of(edoAnalyticsPlaces.companyId, due)),
-    db.delete(edoAnalyticsParties).where(of(edoAnalyticsParties.companyId, due)),
-    db.delete(edoAnalyticsVehicles).where(of(edoAnalyticsVehicles.companyId, due)),
     db.delete(paymentRequests).where(of(paymentRequests.companyId, due)),
     db
       .delete(platformOrders)
